@@ -1,0 +1,153 @@
+//! Shared by the examples: command-line flags, structure names, and running a
+//! MovingAI scenario file through one engine.
+#![allow(dead_code)]
+
+use std::time::Instant;
+
+use pathseek::movingai::Scenario;
+use pathseek::{AStar, ClosedSet, Cost, Grid, OpenSet};
+
+/// The `--open-set` names the examples accept.
+pub const OPEN_SETS: &[&str] = &["binary-heap"];
+/// The `--closed-set` names the examples accept.
+pub const CLOSED_SETS: &[&str] = &["hash", "indexed"];
+/// The `--cost` names: the grid's cost type.
+pub const COSTS: &[&str] = &["f64", "u32"];
+
+/// Checks `name` against `known`, or explains the choice.
+pub fn check_name(flag: &str, name: &str, known: &[&str]) -> Result<(), String> {
+    if known.contains(&name) {
+        Ok(())
+    } else {
+        Err(format!(
+            "unknown {flag} '{name}'; known: {}",
+            known.join(", ")
+        ))
+    }
+}
+
+/// A tiny flag parser: `--name value` pairs.
+pub struct Flags {
+    pairs: Vec<(String, String)>,
+}
+
+impl Flags {
+    /// Parses `std::env::args`, allowing only the given flag names.
+    pub fn parse(allowed: &[&str]) -> Result<Flags, String> {
+        let mut args = std::env::args().skip(1);
+        let mut pairs = Vec::new();
+        while let Some(a) = args.next() {
+            let Some(name) = a.strip_prefix("--") else {
+                return Err(format!("unexpected argument '{a}'"));
+            };
+            if !allowed.contains(&name) {
+                return Err(format!(
+                    "unknown flag --{name}; known: --{}",
+                    allowed.join(", --")
+                ));
+            }
+            let value = args
+                .next()
+                .ok_or_else(|| format!("--{name} needs a value"))?;
+            pairs.push((name.to_string(), value));
+        }
+        Ok(Flags { pairs })
+    }
+
+    /// The value of `--name`, if given.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The value of `--name`, or `default`.
+    pub fn get_or<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
+        self.get(name).unwrap_or(default)
+    }
+}
+
+/// The result of one scenario.
+pub struct ScenarioRun {
+    /// 1-based line in the `.scen` file.
+    pub line: usize,
+    /// Path cost as a length in grid units, if a path was found.
+    pub length: Option<f64>,
+    /// An error message, if the search failed.
+    pub error: Option<String>,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Largest open set.
+    pub max_open: usize,
+    /// Wall time of the search alone, in seconds.
+    pub seconds: f64,
+}
+
+/// Runs every scenario through `engine`; `scale` turns a cost into a length.
+pub fn run_scenarios<C, O, S>(
+    grid: &Grid<C>,
+    scenarios: &[Scenario],
+    mut engine: AStar<O, S>,
+    scale: f64,
+) -> Vec<ScenarioRun>
+where
+    C: Cost,
+    O: OpenSet<C>,
+    S: ClosedSet<Grid<C>>,
+{
+    scenarios
+        .iter()
+        .enumerate()
+        .map(|(i, sc)| {
+            let h = grid.heuristic(sc.goal);
+            let t = Instant::now();
+            let r = engine.search(grid, sc.start, sc.goal, h);
+            let seconds = t.elapsed().as_secs_f64();
+            ScenarioRun {
+                line: i + 2,
+                length: r.found().map(|p| p.cost.as_f64() / scale),
+                error: r.error().map(|e| e.to_string()),
+                expanded: r.stats.expanded,
+                max_open: r.stats.max_open,
+                seconds,
+            }
+        })
+        .collect()
+}
+
+/// Builds the open set named `$name` for cost type `$C`, binds it to `$open`, and
+/// evaluates `$body`; unknown names were rejected earlier by [`check_name`].
+#[macro_export]
+macro_rules! with_open_set {
+    ($name:expr, $C:ty, |$open:ident| $body:expr) => {{
+        use pathseek::open_set::*;
+        match $name {
+            "binary-heap" => {
+                let $open = BinaryHeap::<$C>::new();
+                $body
+            }
+            other => unreachable!("open set {other} was not checked"),
+        }
+    }};
+}
+
+/// Builds the node store named `$name`, binds it to `$store`, evaluates `$body`.
+#[macro_export]
+macro_rules! with_closed_set {
+    ($name:expr, $C:ty, |$store:ident| $body:expr) => {{
+        use pathseek::closed_set::*;
+        match $name {
+            "hash" => {
+                let $store = HashStore::<pathseek::Cell, $C>::new();
+                $body
+            }
+            "indexed" => {
+                let $store = IndexedStore::<$C>::new();
+                $body
+            }
+            other => unreachable!("closed set {other} was not checked"),
+        }
+    }};
+}

@@ -1,0 +1,153 @@
+//! Runs every scenario of a MovingAI `.scen` file and checks each cost against the
+//! file's optimal length.
+//!
+//! ```text
+//! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
+//!     [--open-set binary-heap] [--closed-set hash|indexed] [--cost f64|u32]
+//! ```
+//! The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.
+//! Every failure is reported by its line, and the exit code is then 1: a wrong
+//! length, a path where the file has none, or an error count as `suboptimal`; no
+//! path where the file has one counts under `nopath`.
+
+mod common;
+
+use common::{check_name, run_scenarios, Flags, ScenarioRun, CLOSED_SETS, COSTS, OPEN_SETS};
+use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::{AStar, Connectivity, GridCosts};
+
+fn main() {
+    match run() {
+        Ok(true) => {}
+        Ok(false) => std::process::exit(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn run() -> Result<bool, String> {
+    let flags = Flags::parse(&["map", "scen", "open-set", "closed-set", "cost"])?;
+    let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
+    let scen_path = flags
+        .get("scen")
+        .ok_or("--scen FILE.map.scen is required")?;
+    let open = flags.get_or("open-set", "binary-heap");
+    let closed = flags.get_or("closed-set", "indexed");
+    let cost = flags.get_or("cost", "f64");
+    check_name("open set", open, OPEN_SETS)?;
+    check_name("closed set", closed, CLOSED_SETS)?;
+    check_name("cost", cost, COSTS)?;
+
+    let map = MovingAiMap::load(map_path).map_err(|e| e.to_string())?;
+    let scenarios = movingai::load_scenarios(scen_path).map_err(|e| e.to_string())?;
+    for (i, sc) in scenarios.iter().enumerate() {
+        sc.check_against(&map)
+            .map_err(|e| format!("{scen_path}: scenario line {}: {e}", i + 2))?;
+    }
+
+    let runs = match cost {
+        "u32" => {
+            let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+            with_open_set!(open, u32, |o| with_closed_set!(closed, u32, |s| {
+                run_scenarios(
+                    &grid,
+                    &scenarios,
+                    AStar::new(o, s),
+                    EXACT_OCTILE_SCALE as f64,
+                )
+            }))
+        }
+        _ => {
+            let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+            with_open_set!(open, f64, |o| with_closed_set!(closed, f64, |s| {
+                run_scenarios(&grid, &scenarios, AStar::new(o, s), 1.0)
+            }))
+        }
+    };
+    Ok(report(&scenarios, &runs))
+}
+
+/// Prints the per-bucket table, the failures and the summary line; `true` if all
+/// scenarios were answered correctly.
+fn report(scenarios: &[Scenario], runs: &[ScenarioRun]) -> bool {
+    let (mut optimal, mut suboptimal, mut nopath) = (0, 0, 0);
+    let (mut failed, mut expanded, mut seconds) = (0, 0u64, 0.0);
+    let max_bucket = scenarios.iter().map(|s| s.bucket).max().unwrap_or(0);
+    let rows = 10u32;
+    let per_row = max_bucket / rows + 1;
+    let mut table = vec![(0usize, 0usize, 0u64, 0usize, 0.0f64); rows as usize];
+    for (sc, run) in scenarios.iter().zip(runs) {
+        expanded += run.expanded;
+        seconds += run.seconds;
+        let ok = match (&run.error, run.length) {
+            (Some(e), _) => {
+                println!("FAIL line {}: error: {e}", run.line);
+                suboptimal += 1;
+                false
+            }
+            (None, Some(len)) if sc.expects_no_path() => {
+                println!(
+                    "FAIL line {}: found length {len:.6}, the file says no path",
+                    run.line
+                );
+                suboptimal += 1;
+                false
+            }
+            (None, Some(len)) if sc.matches(len) => {
+                optimal += 1;
+                true
+            }
+            (None, Some(len)) => {
+                println!(
+                    "FAIL line {}: length {len:.6}, optimal {:.6}",
+                    run.line, sc.optimal
+                );
+                suboptimal += 1;
+                false
+            }
+            (None, None) if sc.expects_no_path() => {
+                nopath += 1;
+                true
+            }
+            (None, None) => {
+                nopath += 1;
+                println!(
+                    "FAIL line {}: no path found, optimal {:.6}",
+                    run.line, sc.optimal
+                );
+                false
+            }
+        };
+        if !ok {
+            failed += 1;
+        }
+        let row = &mut table[(sc.bucket / per_row) as usize];
+        row.0 += 1;
+        row.1 += ok as usize;
+        row.2 += run.expanded;
+        row.3 = row.3.max(run.max_open);
+        row.4 += run.seconds;
+    }
+    println!("| buckets | scenarios | correct | mean expanded | largest open | ms |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (i, &(n, ok, exp, open, secs)) in table.iter().enumerate() {
+        if n > 0 {
+            let lo = i as u32 * per_row;
+            println!(
+                "| {lo}-{} | {n} | {ok} | {:.0} | {open} | {:.2} |",
+                lo + per_row - 1,
+                exp as f64 / n as f64,
+                secs * 1e3
+            );
+        }
+    }
+    println!(
+        "scenarios {} optimal {optimal} suboptimal {suboptimal} nopath {nopath} expanded {expanded} ms {:.1}",
+        scenarios.len(),
+        seconds * 1e3
+    );
+    failed == 0
+}

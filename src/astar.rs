@@ -1,0 +1,556 @@
+//! A*: best-first search by `f = g + h`; optimal when `h` never overestimates.
+//!
+//! This module holds the one search core of the crate. Every entry point
+//! ([`astar`](fn@crate::astar)(fn@crate::astar), [`astar_until`], [`AStar::search`], stepping with [`Search::step`])
+//! runs the same loop, generic over the [`Graph`], the heuristic, the
+//! [`OpenSet`] and the [`ClosedSet`] (node store).
+//!
+//! # Semantics
+//! - The goal test happens when a node is **popped**, so the first goal popped is
+//!   reached by an optimal path (for an admissible heuristic).
+//! - `h` is computed once per node, when it is first reached, and cached in its record.
+//! - A node reached again with a strictly lower `g` is updated, and **reopened if it
+//!   was closed**. Admissible but inconsistent heuristics therefore still give
+//!   optimal paths (at the price of re-expansions, counted in [`Stats::reopened`]).
+//! - Edge costs and heuristic values are checked: NaN or negative values, and sums
+//!   that overflow the cost type, end the search with a [`SearchError`] naming the
+//!   node.
+//!
+//! # Complexity
+//! With a binary heap: O(E log V) time for a consistent heuristic, O(V) memory.
+//! With an inconsistent heuristic a node can be expanded more than once.
+
+use crate::closed_set::{ClosedSet, HashStore, IndexedStore, NO_SLOT};
+use crate::cost::Cost;
+use crate::graph::Graph;
+use crate::open_set::{BinaryHeap, Entry, OpenSet};
+use crate::result::{Outcome, Path, SearchError, SearchResult, Stats};
+use num_traits::Zero;
+
+/// Finds a cheapest path from `start` to `goal`.
+///
+/// Uses a [`BinaryHeap`] and the best node store for the graph: an
+/// [`IndexedStore`] when the graph has dense ids ([`Graph::node_count`]),
+/// otherwise a [`HashStore`]. To search many times, keep an [`AStar`] and call
+/// [`AStar::search`]: it reuses its memory.
+///
+/// # Example
+/// ```
+/// // A line of 10 nodes; each step costs 1.5.
+/// let line = pathseek::graph::from_fn(|n: i32, edge: &mut dyn FnMut(i32, f64)| {
+///     if n > 0 { edge(n - 1, 1.5) }
+///     if n < 9 { edge(n + 1, 1.5) }
+/// });
+/// let result = pathseek::astar(&line, 2, 6, |n| 1.5 * (6 - n).abs() as f64);
+/// let path = result.found().unwrap();
+/// assert_eq!(path.nodes, vec![2, 3, 4, 5, 6]);
+/// assert_eq!(path.cost, 6.0);
+/// assert_eq!(result.stats.expanded, 4); // a perfect heuristic walks straight there
+/// ```
+pub fn astar<G, H>(
+    graph: &G,
+    start: G::Node,
+    goal: G::Node,
+    heuristic: H,
+) -> SearchResult<G::Node, G::Cost>
+where
+    G: Graph,
+    H: FnMut(G::Node) -> G::Cost,
+{
+    if !graph.contains(goal) {
+        return SearchResult {
+            outcome: Outcome::Error(SearchError::GoalBlocked { node: goal }),
+            stats: Stats::default(),
+        };
+    }
+    astar_until(graph, start, |n| n == goal, heuristic)
+}
+
+/// Finds a cheapest path from `start` to any node for which `is_goal` is true.
+///
+/// The first goal node popped from the open set wins. The heuristic must not
+/// overestimate the distance to the *nearest* goal.
+///
+/// # Example
+/// ```
+/// // Nearest multiple of 7 above 30, walking +1 (cost 1) or +3 (cost 2).
+/// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| {
+///     edge(n + 1, 1);
+///     edge(n + 3, 2);
+/// });
+/// let r = pathseek::astar_until(&g, 30, |n| n % 7 == 0, |_| 0);
+/// let path = r.found().unwrap();
+/// assert_eq!(path.goal(), Some(&35));
+/// assert_eq!(path.cost, 4); // 30 -> 33 -> 34 -> 35 (2 + 1 + 1)
+/// ```
+pub fn astar_until<G, H, P>(
+    graph: &G,
+    start: G::Node,
+    is_goal: P,
+    heuristic: H,
+) -> SearchResult<G::Node, G::Cost>
+where
+    G: Graph,
+    H: FnMut(G::Node) -> G::Cost,
+    P: FnMut(G::Node) -> bool,
+{
+    if graph.node_count().is_some() {
+        AStar::new(BinaryHeap::new(), IndexedStore::new())
+            .search_until(graph, start, is_goal, heuristic)
+    } else {
+        AStar::new(BinaryHeap::new(), HashStore::new())
+            .search_until(graph, start, is_goal, heuristic)
+    }
+}
+
+/// A reusable A* engine: an open set and a node store, kept between searches.
+///
+/// Choose the structures by type; a warm engine searches without allocating
+/// (its buffers only grow).
+///
+/// # Example
+/// ```
+/// use pathseek::{AStar, Grid, GridCosts, Connectivity, Cell};
+/// use pathseek::open_set::BinaryHeap;
+/// use pathseek::closed_set::IndexedStore;
+///
+/// let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::octile()).unwrap();
+/// let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+/// for x in 1..8 {
+///     let goal = Cell::new(x, 7);
+///     let r = engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+///     assert!(r.found().is_some());
+/// }
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct AStar<O, S> {
+    open: O,
+    store: S,
+}
+
+impl<O, S> AStar<O, S> {
+    /// An engine with the given open set and node store.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::HashStore};
+    /// let engine: AStar<BinaryHeap<u32>, HashStore<(i32, i32), u32>> =
+    ///     AStar::new(BinaryHeap::new(), HashStore::new());
+    /// # let _ = engine;
+    /// ```
+    pub fn new(open: O, store: S) -> Self {
+        AStar { open, store }
+    }
+
+    /// The same engine with another open set.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::IndexedStore};
+    /// let engine = AStar::new(BinaryHeap::<u32>::new(), IndexedStore::<u32>::new())
+    ///     .with_open_set(BinaryHeap::<u32>::with_capacity(4096));
+    /// # let _ = engine;
+    /// ```
+    pub fn with_open_set<O2>(self, open: O2) -> AStar<O2, S> {
+        AStar {
+            open,
+            store: self.store,
+        }
+    }
+
+    /// The same engine with another node store.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::{HashStore, IndexedStore}};
+    /// let engine = AStar::new(BinaryHeap::<u32>::new(), IndexedStore::<u32>::new())
+    ///     .with_store(HashStore::<u64, u32>::new());
+    /// # let _ = engine;
+    /// ```
+    pub fn with_store<S2>(self, store: S2) -> AStar<O, S2> {
+        AStar {
+            open: self.open,
+            store,
+        }
+    }
+
+    /// The open set.
+    pub fn open_set(&self) -> &O {
+        &self.open
+    }
+
+    /// The node store; after a search it still holds that search's records.
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// Finds a cheapest path from `start` to `goal`; see [`astar`](fn@crate::astar)(fn@crate::astar).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::HashStore};
+    /// let g = pathseek::graph::from_fn(|n: i64, edge: &mut dyn FnMut(i64, u64)| {
+    ///     edge(n - 1, 1);
+    ///     edge(n + 1, 1);
+    /// });
+    /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
+    /// let r = engine.search(&g, 0, -4, |n| (n + 4).unsigned_abs());
+    /// assert_eq!(r.found().unwrap().cost, 4);
+    /// ```
+    pub fn search<G, H>(
+        &mut self,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+        heuristic: H,
+    ) -> SearchResult<G::Node, G::Cost>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: FnMut(G::Node) -> G::Cost,
+    {
+        if !graph.contains(goal) {
+            return SearchResult {
+                outcome: Outcome::Error(SearchError::GoalBlocked { node: goal }),
+                stats: Stats::default(),
+            };
+        }
+        self.begin(graph, start, move |n| n == goal, heuristic)
+            .run()
+    }
+
+    /// Finds a cheapest path from `start` to any goal; see [`astar_until`].
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::HashStore};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 2, 1));
+    /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
+    /// let r = engine.search_until(&g, 1, |n| n > 10, |_| 0);
+    /// assert_eq!(r.found().unwrap().goal(), Some(&11));
+    /// ```
+    pub fn search_until<G, H, P>(
+        &mut self,
+        graph: &G,
+        start: G::Node,
+        is_goal: P,
+        heuristic: H,
+    ) -> SearchResult<G::Node, G::Cost>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: FnMut(G::Node) -> G::Cost,
+        P: FnMut(G::Node) -> bool,
+    {
+        self.begin(graph, start, is_goal, heuristic).run()
+    }
+
+    /// Starts a search that the caller advances with [`Search::step`].
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, Step, open_set::BinaryHeap, closed_set::HashStore};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
+    /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
+    /// let mut search = engine.begin(&g, 0, |n| n == 5, |_| 0);
+    /// let mut steps = 0;
+    /// while search.step() == Step::Expanded {
+    ///     steps += 1;
+    /// }
+    /// assert_eq!(steps, 5);
+    /// assert_eq!(search.run().found().unwrap().cost, 5);
+    /// ```
+    pub fn begin<'a, G, H, P>(
+        &'a mut self,
+        graph: &'a G,
+        start: G::Node,
+        is_goal: P,
+        heuristic: H,
+    ) -> Search<'a, G, H, P, O, S>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: FnMut(G::Node) -> G::Cost,
+        P: FnMut(G::Node) -> bool,
+    {
+        let mut search = Search {
+            graph,
+            open: &mut self.open,
+            store: &mut self.store,
+            heuristic,
+            is_goal,
+            stats: Stats::default(),
+            outcome: None,
+        };
+        if let Err(e) = search.seed(start) {
+            search.finish(Outcome::Error(e));
+        }
+        search
+    }
+}
+
+/// What one call of [`Search::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// One node was expanded; the search goes on.
+    Expanded,
+    /// The search has ended; [`Search::run`] returns its result.
+    Finished,
+}
+
+/// A search in progress, advanced one expansion at a time.
+///
+/// Made by [`AStar::begin`]. It borrows the engine's open set and node store.
+pub struct Search<'a, G: Graph, H, P, O, S> {
+    graph: &'a G,
+    open: &'a mut O,
+    store: &'a mut S,
+    heuristic: H,
+    is_goal: P,
+    stats: Stats,
+    outcome: Option<Outcome<G::Node, G::Cost>>,
+}
+
+impl<G, H, P, O, S> Search<'_, G, H, P, O, S>
+where
+    G: Graph,
+    O: OpenSet<G::Cost>,
+    S: ClosedSet<G>,
+    H: FnMut(G::Node) -> G::Cost,
+    P: FnMut(G::Node) -> bool,
+{
+    /// Pops the best open node and expands it, or ends the search (goal reached,
+    /// open set empty, or an error).
+    ///
+    /// # Example
+    /// See [`AStar::begin`].
+    #[inline]
+    pub fn step(&mut self) -> Step {
+        if self.outcome.is_some() {
+            return Step::Finished;
+        }
+        loop {
+            let Some(entry) = self.open.pop() else {
+                self.finish(Outcome::NoPath);
+                return Step::Finished;
+            };
+            let record = self.store.record_mut(entry.slot);
+            if record.is_closed() || record.g != entry.g {
+                continue; // stale: superseded by a cheaper entry for the same node
+            }
+            record.set_closed(true);
+            let Some(node) = self.store.node(self.graph, entry.slot) else {
+                self.finish(Outcome::Error(SearchError::StoreUnsupported {
+                    reason: "the node store could not map a slot back to its node (Graph::node_at)",
+                }));
+                return Step::Finished;
+            };
+            if (self.is_goal)(node) {
+                let outcome = match self.path_to(entry.slot, entry.g) {
+                    Ok(path) => Outcome::Found(path),
+                    Err(e) => Outcome::Error(e),
+                };
+                self.finish(outcome);
+                return Step::Finished;
+            }
+            self.stats.expanded += 1;
+            if let Err(e) = self.expand(node, entry) {
+                self.finish(Outcome::Error(e));
+                return Step::Finished;
+            }
+            return Step::Expanded;
+        }
+    }
+
+    /// Runs the search to its end and returns the result.
+    ///
+    /// # Example
+    /// See [`AStar::begin`].
+    pub fn run(mut self) -> SearchResult<G::Node, G::Cost> {
+        while self.step() == Step::Expanded {}
+        let outcome = self.outcome.take().unwrap_or(Outcome::NoPath);
+        SearchResult {
+            outcome,
+            stats: self.stats(),
+        }
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            stored: self.store.len(),
+            ..self.stats
+        }
+    }
+
+    /// `true` once the search has ended.
+    pub fn is_finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn finish(&mut self, outcome: Outcome<G::Node, G::Cost>) {
+        self.outcome = Some(outcome);
+    }
+
+    fn seed(&mut self, start: G::Node) -> Result<(), SearchError<G::Node, G::Cost>> {
+        self.open.clear();
+        self.store.reset(self.graph)?;
+        if !self.graph.contains(start) {
+            return Err(SearchError::StartBlocked { node: start });
+        }
+        let (slot, _) = self.store.find_or_insert(self.graph, start)?;
+        let h = (self.heuristic)(start);
+        if !h.is_valid() {
+            return Err(SearchError::InvalidHeuristic {
+                node: start,
+                value: h,
+            });
+        }
+        let record = self.store.record_mut(slot);
+        record.g = G::Cost::zero();
+        record.h = h;
+        self.open.push(Entry {
+            f: h,
+            g: G::Cost::zero(),
+            slot,
+        });
+        self.stats.pushed = 1;
+        self.stats.max_open = 1;
+        Ok(())
+    }
+
+    #[inline]
+    fn expand(
+        &mut self,
+        node: G::Node,
+        entry: Entry<G::Cost>,
+    ) -> Result<(), SearchError<G::Node, G::Cost>> {
+        let graph = self.graph;
+        let mut relax = Relax {
+            graph,
+            open: &mut *self.open,
+            store: &mut *self.store,
+            heuristic: &mut self.heuristic,
+            stats: &mut self.stats,
+            from: node,
+            parent: entry.slot,
+            g: entry.g,
+        };
+        let mut error = None;
+        graph.successors(node, |succ, cost| {
+            if error.is_none() {
+                if let Err(e) = relax.edge(succ, cost) {
+                    error = Some(e);
+                }
+            }
+        });
+        let open_len = self.open.len();
+        if open_len > self.stats.max_open {
+            self.stats.max_open = open_len;
+        }
+        error.map_or(Ok(()), Err)
+    }
+
+    fn path_to(&self, goal_slot: u32, cost: G::Cost) -> PathOrError<G> {
+        let broken = || SearchError::StoreUnsupported {
+            reason: "parent links do not lead back to the start",
+        };
+        let limit = self.store.len();
+        let mut nodes = Vec::new();
+        let mut slot = goal_slot;
+        loop {
+            nodes.push(self.store.node(self.graph, slot).ok_or_else(broken)?);
+            let parent = self.store.record(slot).parent;
+            if parent == NO_SLOT {
+                break;
+            }
+            if nodes.len() > limit {
+                return Err(broken());
+            }
+            slot = parent;
+        }
+        nodes.reverse();
+        Ok(Path { nodes, cost })
+    }
+}
+
+type PathOrError<G> = Result<
+    Path<<G as Graph>::Node, <G as Graph>::Cost>,
+    SearchError<<G as Graph>::Node, <G as Graph>::Cost>,
+>;
+
+/// The state needed to relax the edges of one expanded node.
+struct Relax<'r, G: Graph, O, S, H> {
+    graph: &'r G,
+    open: &'r mut O,
+    store: &'r mut S,
+    heuristic: &'r mut H,
+    stats: &'r mut Stats,
+    from: G::Node,
+    parent: u32,
+    g: G::Cost,
+}
+
+impl<G, O, S, H> Relax<'_, G, O, S, H>
+where
+    G: Graph,
+    O: OpenSet<G::Cost>,
+    S: ClosedSet<G>,
+    H: FnMut(G::Node) -> G::Cost,
+{
+    #[inline(always)]
+    fn edge(&mut self, succ: G::Node, cost: G::Cost) -> Result<(), SearchError<G::Node, G::Cost>> {
+        if !cost.is_valid() {
+            return Err(SearchError::InvalidEdgeCost {
+                from: self.from,
+                to: succ,
+                cost,
+            });
+        }
+        let g = self
+            .g
+            .checked_add(cost)
+            .ok_or(SearchError::CostOverflow { node: succ })?;
+        let (slot, fresh) = self.store.find_or_insert(self.graph, succ)?;
+        if fresh {
+            let h = (self.heuristic)(succ);
+            if !h.is_valid() {
+                return Err(SearchError::InvalidHeuristic {
+                    node: succ,
+                    value: h,
+                });
+            }
+            let f = g
+                .checked_add(h)
+                .ok_or(SearchError::CostOverflow { node: succ })?;
+            let record = self.store.record_mut(slot);
+            record.g = g;
+            record.h = h;
+            record.parent = self.parent;
+            self.open.push(Entry { f, g, slot });
+            self.stats.pushed += 1;
+            return Ok(());
+        }
+        let record = self.store.record_mut(slot);
+        if g < record.g {
+            let f = g
+                .checked_add(record.h)
+                .ok_or(SearchError::CostOverflow { node: succ })?;
+            record.g = g;
+            record.parent = self.parent;
+            let entry = Entry { f, g, slot };
+            if record.is_closed() {
+                record.set_closed(false);
+                self.stats.reopened += 1;
+                self.open.push(entry);
+            } else {
+                self.open.decrease_key(entry);
+            }
+            self.stats.pushed += 1;
+        }
+        Ok(())
+    }
+}

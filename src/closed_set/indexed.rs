@@ -1,0 +1,121 @@
+//! Indexed node store: one record per graph node in a flat array, reset in O(1)
+//! by generation stamps.
+//!
+//! # Complexity
+//! | lookup / insert | record access | reset |
+//! |---|---|---|
+//! | O(1), an array index | O(1) | O(1) (bump the generation; O(N) once every 2^31 searches) |
+//!
+//! # When to choose it
+//! For graphs with [dense ids](crate::Graph::node_count) (grids, arrays of nodes)
+//! and searches that touch a fair share of them: no hashing, and one array that is
+//! reused across searches. It allocates `N` records (16 bytes each for 4-byte
+//! costs) on the first search, so for a huge graph where each search touches a
+//! few nodes prefer [`HashStore`](super::HashStore).
+
+use super::{ClosedSet, NodeRecord, NO_SLOT};
+use crate::graph::Graph;
+use crate::result::SearchError;
+
+/// A node store indexed by the graph's dense node ids.
+#[derive(Clone, Debug)]
+pub struct IndexedStore<C> {
+    records: Vec<NodeRecord<C>>,
+    /// Current generation, shifted left by one (bit 0 is the closed flag).
+    stamp: u32,
+    touched: usize,
+}
+
+impl<C> Default for IndexedStore<C> {
+    fn default() -> Self {
+        IndexedStore {
+            records: Vec::new(),
+            stamp: 0,
+            touched: 0,
+        }
+    }
+}
+
+impl<C> IndexedStore<C> {
+    /// An empty store; it sizes itself to the graph on the first search.
+    ///
+    /// # Example
+    /// ```
+    /// let store = pathseek::closed_set::IndexedStore::<u32>::new();
+    /// # let _ = store;
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
+    fn reset(&mut self, graph: &G) -> Result<(), SearchError<G::Node, G::Cost>> {
+        let n = graph.node_count().ok_or(SearchError::StoreUnsupported {
+            reason: "the graph has no dense node ids (Graph::node_count is None)",
+        })?;
+        if n >= NO_SLOT as usize {
+            return Err(SearchError::StoreUnsupported {
+                reason: "the graph has 2^32 - 1 nodes or more",
+            });
+        }
+        self.stamp = self.stamp.wrapping_add(2);
+        if self.stamp == 0 {
+            // Generation counter wrapped: old stamps could alias, so wipe them.
+            for r in &mut self.records {
+                *r = NodeRecord::fresh(0);
+            }
+            self.stamp = 2;
+        }
+        if self.records.len() < n {
+            self.records.resize(n, NodeRecord::fresh(0));
+        }
+        self.touched = 0;
+        Ok(())
+    }
+
+    #[inline]
+    fn find_or_insert(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+    ) -> Result<(u32, bool), SearchError<G::Node, G::Cost>> {
+        let index = graph
+            .node_index(node)
+            .ok_or(SearchError::NodeOutOfRange { node })?;
+        let record = self
+            .records
+            .get_mut(index)
+            .ok_or(SearchError::NodeOutOfRange { node })?;
+        if record.stamp() == self.stamp {
+            Ok((index as u32, false))
+        } else {
+            *record = NodeRecord::fresh(self.stamp);
+            self.touched += 1;
+            Ok((index as u32, true))
+        }
+    }
+
+    #[inline(always)]
+    fn record(&self, slot: u32) -> &NodeRecord<G::Cost> {
+        &self.records[slot as usize]
+    }
+
+    #[inline(always)]
+    fn record_mut(&mut self, slot: u32) -> &mut NodeRecord<G::Cost> {
+        &mut self.records[slot as usize]
+    }
+
+    #[inline]
+    fn node(&self, graph: &G, slot: u32) -> Option<G::Node> {
+        graph.node_at(slot as usize)
+    }
+
+    fn len(&self) -> usize {
+        self.touched
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.records.capacity() * core::mem::size_of::<NodeRecord<G::Cost>>()
+    }
+}

@@ -1,0 +1,51 @@
+//! # pathseek
+//!
+//! A* graph search for games and tools: one generic core, fed by a [`Graph`] and
+//! by pluggable [open sets](open_set) and [node stores](closed_set), with grids
+//! and MovingAI benchmark maps built in.
+//!
+//! ```
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//!
+//! let mut grid = Grid::new(5, 3, Connectivity::Eight, GridCosts::octile()).unwrap();
+//! for y in 0..2 {
+//!     grid.set_passable(Cell::new(2, y), false).unwrap(); // a wall with a gap at the bottom
+//! }
+//! let (start, goal) = (Cell::new(0, 0), Cell::new(4, 0));
+//! let result = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+//! let path = result.found().expect("there is a way round");
+//! assert_eq!(path.nodes.first(), Some(&start));
+//! // Round the wall's end without cutting its corner: 4 straight and 2 diagonal steps.
+//! assert!((path.cost - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+//! ```
+//!
+//! Start with [`astar`](fn@crate::astar)(fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
+//! to search repeatedly without reallocating, or to choose the open set and node
+//! store; step a search with [`AStar::begin`].
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod adjacency_list;
+pub mod astar;
+pub mod closed_set;
+pub mod cost;
+pub mod graph;
+pub mod grid;
+pub mod heuristic;
+pub mod movingai;
+pub mod open_set;
+pub mod result;
+
+pub use adjacency_list::AdjacencyList;
+pub use astar::{astar, astar_until, AStar, Search, Step};
+pub use closed_set::ClosedSet;
+pub use cost::Cost;
+pub use graph::Graph;
+pub use grid::{Cell, Connectivity, Grid, GridCosts};
+pub use open_set::OpenSet;
+pub use result::{Outcome, Path, SearchError, SearchResult, Stats};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,0 +1,140 @@
+//! Full MovingAI scenario files (copied into tests/data, see PROVENANCE.md): every
+//! scenario must come out at its optimal length, with both node stores and with
+//! float and exact-integer costs.
+
+use std::path::PathBuf;
+
+use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
+use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::open_set::{BinaryHeap, OpenSet};
+use pathseek::{AStar, Cell, Connectivity, Cost, Grid, GridCosts};
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn load(name: &str) -> (MovingAiMap, Vec<Scenario>) {
+    let map = MovingAiMap::load(data(&format!("{name}.map"))).unwrap();
+    let scen = movingai::load_scenarios(data(&format!("{name}.map.scen"))).unwrap();
+    (map, scen)
+}
+
+/// Runs all scenarios; returns the number that expected and got no path.
+fn check_all<C, O, S>(
+    name: &str,
+    grid: &Grid<C>,
+    scenarios: &[Scenario],
+    mut engine: AStar<O, S>,
+    scale: f64,
+) -> usize
+where
+    C: Cost,
+    O: OpenSet<C>,
+    S: ClosedSet<Grid<C>>,
+{
+    let exact = C::one() / (C::one() + C::one()) == C::zero(); // integer cost type
+    let mut nopath = 0;
+    for (i, sc) in scenarios.iter().enumerate() {
+        let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        let line = i + 2;
+        match r.found() {
+            Some(p) => {
+                let len = p.cost.as_f64() / scale;
+                assert!(
+                    sc.matches(len),
+                    "{name} line {line}: length {len}, optimal {}",
+                    sc.optimal
+                );
+                assert_eq!(p.nodes.first(), Some(&sc.start));
+                assert_eq!(p.nodes.last(), Some(&sc.goal));
+                assert_valid_steps(grid, &p.nodes);
+                if exact {
+                    // Octile is consistent: with exact integer costs nothing is reopened.
+                    // (With f64, equal-length paths summed in another order can differ
+                    // in the last bit, and the core rightly takes the cheaper one.)
+                    assert_eq!(r.stats.reopened, 0, "{name} line {line}");
+                }
+            }
+            None => {
+                assert!(sc.expects_no_path(), "{name} line {line}: {:?}", r.outcome);
+                nopath += 1;
+            }
+        }
+    }
+    nopath
+}
+
+fn assert_valid_steps<C: Cost>(grid: &Grid<C>, nodes: &[Cell]) {
+    for w in nodes.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        assert!(grid.is_passable(a) && grid.is_passable(b));
+        let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+        assert!(
+            dx <= 1 && dy <= 1 && dx + dy > 0,
+            "{a:?} -> {b:?} is not a grid step"
+        );
+        if dx == 1 && dy == 1 {
+            assert!(
+                grid.is_passable(Cell::new(a.x, b.y)) && grid.is_passable(Cell::new(b.x, a.y)),
+                "corner cut at {a:?} -> {b:?}"
+            );
+        }
+    }
+}
+
+fn check_map(name: &str, expected_nopath: usize) {
+    let (map, scenarios) = load(name);
+    for sc in &scenarios {
+        sc.check_against(&map).unwrap();
+    }
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let a = check_all(
+        name,
+        &grid,
+        &scenarios,
+        AStar::new(BinaryHeap::new(), IndexedStore::new()),
+        1.0,
+    );
+    let b = check_all(
+        name,
+        &grid,
+        &scenarios,
+        AStar::new(BinaryHeap::new(), HashStore::new()),
+        1.0,
+    );
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let scale = EXACT_OCTILE_SCALE as f64;
+    let c = check_all(
+        name,
+        &grid,
+        &scenarios,
+        AStar::new(BinaryHeap::new(), IndexedStore::new()),
+        scale,
+    );
+    let d = check_all(
+        name,
+        &grid,
+        &scenarios,
+        AStar::new(BinaryHeap::new(), HashStore::new()),
+        scale,
+    );
+    assert_eq!([a, b, c, d], [expected_nopath; 4]);
+}
+
+#[test]
+fn arena_every_scenario_optimal() {
+    check_map("arena", 0);
+}
+
+#[test]
+fn rmtst01_every_scenario_optimal_and_two_unreachable() {
+    check_map("rmtst01", 2);
+}
+
+#[test]
+fn den520d_every_scenario_optimal() {
+    check_map("den520d", 0);
+}
