@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
-//!     [--open-set binary-heap] [--closed-set hash|indexed] [--cost f64|u32]
+//!     [--open-set NAME [--arity N]] [--closed-set hash|indexed] [--cost f64|u32]
 //! ```
 //! The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.
 //! Every failure is reported by its line, and the exit code is then 1: a wrong
@@ -12,7 +12,9 @@
 
 mod common;
 
-use common::{check_name, run_scenarios, Flags, ScenarioRun, CLOSED_SETS, COSTS, OPEN_SETS};
+use common::{
+    check_name, run_scenarios, Flags, ScenarioRun, ARITIES, CLOSED_SETS, COSTS, OPEN_SETS,
+};
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::{AStar, Connectivity, GridCosts};
@@ -29,7 +31,7 @@ fn main() {
 }
 
 fn run() -> Result<bool, String> {
-    let flags = Flags::parse(&["map", "scen", "open-set", "closed-set", "cost"])?;
+    let flags = Flags::parse(&["map", "scen", "open-set", "arity", "closed-set", "cost"])?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
         .get("scen")
@@ -37,7 +39,9 @@ fn run() -> Result<bool, String> {
     let open = flags.get_or("open-set", "binary-heap");
     let closed = flags.get_or("closed-set", "indexed");
     let cost = flags.get_or("cost", "f64");
+    let arity = flags.get_or("arity", "4");
     check_name("open set", open, OPEN_SETS)?;
+    check_name("arity", arity, ARITIES)?;
     check_name("closed set", closed, CLOSED_SETS)?;
     check_name("cost", cost, COSTS)?;
 
@@ -50,21 +54,29 @@ fn run() -> Result<bool, String> {
 
     let runs = match cost {
         "u32" => {
-            let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-            with_open_set!(open, u32, |o| with_closed_set!(closed, u32, |s| {
-                run_scenarios(
-                    &grid,
-                    &scenarios,
-                    AStar::new(o, s),
-                    EXACT_OCTILE_SCALE as f64,
-                )
-            }))
+            let costs = GridCosts::<u32>::exact_octile();
+            let grid = map.to_grid(Connectivity::Eight, costs);
+            with_open_set!(open, arity, costs.diagonal, u32, |o| with_closed_set!(
+                closed,
+                u32,
+                |s| {
+                    run_scenarios(
+                        &grid,
+                        &scenarios,
+                        AStar::new(o, s),
+                        EXACT_OCTILE_SCALE as f64,
+                    )
+                }
+            ))
         }
         _ => {
-            let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
-            with_open_set!(open, f64, |o| with_closed_set!(closed, f64, |s| {
-                run_scenarios(&grid, &scenarios, AStar::new(o, s), 1.0)
-            }))
+            let costs = GridCosts::<f64>::octile();
+            let grid = map.to_grid(Connectivity::Eight, costs);
+            with_open_set!(open, arity, costs.diagonal, f64, |o| with_closed_set!(
+                closed,
+                f64,
+                |s| run_scenarios(&grid, &scenarios, AStar::new(o, s), 1.0)
+            ))
         }
     };
     Ok(report(&scenarios, &runs))

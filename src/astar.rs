@@ -29,7 +29,8 @@ use num_traits::Zero;
 
 /// Finds a cheapest path from `start` to `goal`.
 ///
-/// Uses a [`BinaryHeap`] and the best node store for the graph: an
+/// Uses a [`BinaryHeap`] (with in-place decrease-key: the fastest general open
+/// set measured on the MovingAI maps) and the best node store for the graph: an
 /// [`IndexedStore`] when the graph has dense ids ([`Graph::node_count`]),
 /// otherwise a [`HashStore`]. To search many times, keep an [`AStar`] and call
 /// [`AStar::search`]: it reuses its memory.
@@ -148,7 +149,7 @@ impl<O, S> AStar<O, S> {
     /// ```
     /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::IndexedStore};
     /// let engine = AStar::new(BinaryHeap::<u32>::new(), IndexedStore::<u32>::new())
-    ///     .with_open_set(BinaryHeap::<u32>::with_capacity(4096));
+    ///     .with_open_set(BinaryHeap::<u32>::with_capacity(4096, 1 << 16));
     /// # let _ = engine;
     /// ```
     pub fn with_open_set<O2>(self, open: O2) -> AStar<O2, S> {

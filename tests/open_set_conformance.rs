@@ -260,3 +260,25 @@ macro_rules! conformance {
 use pathseek::open_set::*;
 
 conformance!(binary_heap, BinaryHeap::new());
+conformance!(lazy_binary_heap, LazyBinaryHeap::new());
+conformance!(lazy_dary_heap_2, LazyDaryHeap::<_, 2>::new());
+conformance!(lazy_dary_heap_4, LazyDaryHeap::<_, 4>::new());
+conformance!(lazy_dary_heap_8, LazyDaryHeap::<_, 8>::new());
+conformance!(dary_heap_4, DaryHeap::<_, 4>::new());
+conformance!(dary_heap_8, DaryHeap::<_, 8>::new());
+conformance!(hot_queue, HotQueue::default());
+conformance!(
+    hot_queue_narrow,
+    HotQueue::new(Cost::from_count(1), 2).unwrap()
+);
+conformance!(
+    hot_queue_wide,
+    HotQueue::new(Cost::from_count(1000), 64).unwrap()
+);
+conformance!(radix_heap, RadixHeap::new());
+conformance!(sorted_vec, SortedVec::new());
+conformance!(unsorted_vec, UnsortedVec::new());
+conformance!(splay_tree, SplayTree::new());
+conformance!(indexed_array, IndexedArray::new());
+conformance!(two_level, TwoLevel::new());
+conformance!(two_level_tiny_top, TwoLevel::with_top_capacity(2));

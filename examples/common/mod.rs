@@ -8,7 +8,21 @@ use pathseek::movingai::Scenario;
 use pathseek::{AStar, ClosedSet, Cost, Grid, OpenSet};
 
 /// The `--open-set` names the examples accept.
-pub const OPEN_SETS: &[&str] = &["binary-heap"];
+pub const OPEN_SETS: &[&str] = &[
+    "binary-heap",
+    "binary-heap-lazy",
+    "dary-heap",
+    "dary-heap-lazy",
+    "hot-queue",
+    "sorted-vec",
+    "unsorted-vec",
+    "splay-tree",
+    "indexed-array",
+    "two-level",
+    "bucket-queue",
+];
+/// The `--arity` values a d-ary heap can be built with.
+pub const ARITIES: &[&str] = &["2", "3", "4", "8", "16"];
 /// The `--closed-set` names the examples accept.
 pub const CLOSED_SETS: &[&str] = &["hash", "indexed"];
 /// The `--cost` names: the grid's cost type.
@@ -117,15 +131,80 @@ where
         .collect()
 }
 
+/// Builds the d-ary heap type `$T` with the arity named `$arity`, binds it to
+/// `$open`, and evaluates `$body`.
+#[macro_export]
+macro_rules! with_arity {
+    ($T:ident, $arity:expr, $C:ty, |$open:ident| $body:expr) => {{
+        match $arity {
+            "2" => {
+                let $open = $T::<$C, 2>::new();
+                $body
+            }
+            "3" => {
+                let $open = $T::<$C, 3>::new();
+                $body
+            }
+            "8" => {
+                let $open = $T::<$C, 8>::new();
+                $body
+            }
+            "16" => {
+                let $open = $T::<$C, 16>::new();
+                $body
+            }
+            _ => {
+                let $open = $T::<$C, 4>::new();
+                $body
+            }
+        }
+    }};
+}
+
 /// Builds the open set named `$name` for cost type `$C`, binds it to `$open`, and
 /// evaluates `$body`; unknown names were rejected earlier by [`check_name`].
+/// `$max_edge` is the graph's largest edge cost (for the bucket widths).
 #[macro_export]
 macro_rules! with_open_set {
-    ($name:expr, $C:ty, |$open:ident| $body:expr) => {{
+    ($name:expr, $arity:expr, $max_edge:expr, $C:ty, |$open:ident| $body:expr) => {{
         use pathseek::open_set::*;
         match $name {
             "binary-heap" => {
                 let $open = BinaryHeap::<$C>::new();
+                $body
+            }
+            "binary-heap-lazy" => {
+                let $open = LazyBinaryHeap::<$C>::new();
+                $body
+            }
+            "dary-heap" => $crate::with_arity!(DaryHeap, $arity, $C, |$open| $body),
+            "dary-heap-lazy" => $crate::with_arity!(LazyDaryHeap, $arity, $C, |$open| $body),
+            "hot-queue" => {
+                let $open = HotQueue::<$C>::for_max_edge_cost($max_edge);
+                $body
+            }
+            "sorted-vec" => {
+                let $open = SortedVec::<$C>::new();
+                $body
+            }
+            "unsorted-vec" => {
+                let $open = UnsortedVec::<$C>::new();
+                $body
+            }
+            "splay-tree" => {
+                let $open = SplayTree::<$C>::new();
+                $body
+            }
+            "indexed-array" => {
+                let $open = IndexedArray::<$C>::new();
+                $body
+            }
+            "two-level" => {
+                let $open = TwoLevel::<$C>::new();
+                $body
+            }
+            "bucket-queue" => {
+                let $open = RadixHeap::<$C>::new();
                 $body
             }
             other => unreachable!("open set {other} was not checked"),

@@ -19,14 +19,47 @@
 //!
 //! | structure | push | pop-min | decrease-key | membership |
 //! |---|---|---|---|---|
-//! | [`BinaryHeap`] | O(log F) | O(log F) | O(log F) (re-push) | O(1) (node store) |
+//! | [`BinaryHeap`] (default) | O(log F) | O(log F) | O(log F) (in place) | O(1) (node store) |
+//! | [`LazyBinaryHeap`] | O(log F) | O(log F) | O(log F) (re-push) | O(1) (node store) |
+//! | [`LazyDaryHeap`] | O(log F / log D) | O(D log F / log D) | O(log F / log D) (re-push) | O(1) (node store) |
+//! | [`DaryHeap`] | O(log F / log D) | O(D log F / log D) | O(log F / log D) (in place) | O(1) (node store) |
+//! | [`HotQueue`] | O(1) above the top bucket, else O(log T) | O(log T) + O(1) amortized per bucket | as push (re-push) | O(1) (node store) |
+//! | [`RadixHeap`] | O(1) (O(log S) below the minimum) | O(log K) amortized | as push (re-push) | O(1) (node store) |
+//! | [`SortedVec`] | O(log F + k) (shift of the `k` better entries) | O(1) | as push (re-push) | O(1) (node store) |
+//! | [`UnsortedVec`] | O(1) | O(F) (scan) | O(1) (in place) | O(1) (node store) |
+//! | [`SplayTree`] | O(log F) amortised | O(log F) amortised | O(log F) amortised (delete + reinsert) | O(1) (node store) |
+//! | [`IndexedArray`] | O(1) | O(F) (scan of the open slots) | O(1) (in place) | O(1) (node store or here) |
+//! | [`TwoLevel`] | O(log M + k) top, O(1) overflow | O(1) + O(F + M log M) per refill | as push (re-push) | O(1) (node store) |
 //!
-//! `F` is the number of entries in the open set. Membership is answered by the node
-//! store's open/closed flag, never by searching the open set.
+//! `F` is the number of entries in the open set, `D` the heap arity, `T` the
+//! entries in the HOT queue's top bucket, `K` the span of key bits (at most 64) and
+//! `S` the radix heap's side heap of keys below the minimum (empty for consistent
+//! heuristics), `M` the [`TwoLevel`] top capacity. Membership is answered by the node store's open/closed flag, never
+//! by searching the open set.
 
 mod binary_heap;
+mod dary_heap;
+mod hot_queue;
+mod indexed_array;
+mod lazy_dary_heap;
+mod radix_heap;
+mod sift;
+mod slot_positions;
+mod sorted_vec;
+mod splay_tree;
+mod two_level;
+mod unsorted_vec;
 
-pub use binary_heap::BinaryHeap;
+pub use binary_heap::{BinaryHeap, LazyBinaryHeap};
+pub use dary_heap::DaryHeap;
+pub use hot_queue::{HotQueue, HotQueueError};
+pub use indexed_array::IndexedArray;
+pub use lazy_dary_heap::LazyDaryHeap;
+pub use radix_heap::RadixHeap;
+pub use sorted_vec::SortedVec;
+pub use splay_tree::SplayTree;
+pub use two_level::TwoLevel;
+pub use unsorted_vec::UnsortedVec;
 
 use crate::cost::Cost;
 

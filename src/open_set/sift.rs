@@ -1,0 +1,222 @@
+//! The one d-ary heap implementation, shared by every heap-based open set.
+//!
+//! A heap is a plain `[Entry<C>]` in implicit d-ary layout (the children of `i`
+//! are `D*i + 1 ..= D*i + D`), ordered by [`Entry::precedes`]. Every time an
+//! entry is written to a position the [`Hook`] is told, so an indexed heap can keep
+//! its slot -> position map current; the lazy heaps pass [`NoHook`], which
+//! compiles away.
+
+use super::Entry;
+use crate::cost::Cost;
+
+/// Told whenever an entry lands at a heap position.
+pub(crate) trait Hook {
+    /// The entry of `slot` now sits at `pos`.
+    fn moved(&mut self, slot: u32, pos: usize);
+}
+
+/// The hook of heaps that do not track positions.
+pub(crate) struct NoHook;
+
+impl Hook for NoHook {
+    #[inline(always)]
+    fn moved(&mut self, _slot: u32, _pos: usize) {}
+}
+
+/// A slot -> position map (indexed by slot; the caller sized it).
+impl Hook for [u32] {
+    #[inline(always)]
+    fn moved(&mut self, slot: u32, pos: usize) {
+        self[slot as usize] = pos as u32;
+    }
+}
+
+/// Rejects `D < 2` at compile time (evaluated when a heap of that arity is used).
+#[inline(always)]
+pub(crate) const fn check_arity<const D: usize>() {
+    const { assert!(D >= 2, "a d-ary heap needs D >= 2") }
+}
+
+/// Moves the entry at `pos` towards the root until its parent precedes it.
+#[inline(always)]
+pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [Entry<C>],
+    mut pos: usize,
+    hook: &mut H,
+) {
+    check_arity::<D>();
+    let item = heap[pos];
+    while pos > 0 {
+        let parent = (pos - 1) / D;
+        let p = heap[parent];
+        if !item.precedes(&p) {
+            break;
+        }
+        heap[pos] = p;
+        hook.moved(p.slot, pos);
+        pos = parent;
+    }
+    heap[pos] = item;
+    hook.moved(item.slot, pos);
+}
+
+/// Moves the entry at `pos` towards the leaves until it precedes all its children.
+#[inline(always)]
+pub(crate) fn sift_down<C: Cost, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [Entry<C>],
+    mut pos: usize,
+    hook: &mut H,
+) {
+    check_arity::<D>();
+    let len = heap.len();
+    let item = heap[pos];
+    loop {
+        let first = D * pos + 1;
+        if first >= len {
+            break;
+        }
+        let children = &heap[first..len.min(first + D)];
+        let mut best = 0;
+        let mut best_entry = children[0];
+        for (i, c) in children.iter().enumerate().skip(1) {
+            if c.precedes(&best_entry) {
+                best = i;
+                best_entry = *c;
+            }
+        }
+        if !best_entry.precedes(&item) {
+            break;
+        }
+        heap[pos] = best_entry;
+        hook.moved(best_entry.slot, pos);
+        pos = first + best;
+    }
+    heap[pos] = item;
+    hook.moved(item.slot, pos);
+}
+
+/// Appends `entry` and restores the heap order.
+#[inline(always)]
+pub(crate) fn push<C: Cost, const D: usize, H: Hook + ?Sized>(
+    heap: &mut Vec<Entry<C>>,
+    entry: Entry<C>,
+    hook: &mut H,
+) {
+    heap.push(entry);
+    let last = heap.len() - 1;
+    sift_up::<C, D, H>(heap, last, hook);
+}
+
+/// Removes the root (the entry that precedes all others).
+#[inline(always)]
+pub(crate) fn pop<C: Cost, const D: usize, H: Hook + ?Sized>(
+    heap: &mut Vec<Entry<C>>,
+    hook: &mut H,
+) -> Option<Entry<C>> {
+    let last = heap.pop()?;
+    if heap.is_empty() {
+        return Some(last);
+    }
+    let top = core::mem::replace(&mut heap[0], last);
+    sift_down::<C, D, H>(heap, 0, hook);
+    Some(top)
+}
+
+/// Gives the entry at `pos` a new key, sifting whichever way the key moved.
+#[inline(always)]
+pub(crate) fn replace<C: Cost, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [Entry<C>],
+    pos: usize,
+    entry: Entry<C>,
+    hook: &mut H,
+) {
+    let old = heap[pos];
+    heap[pos] = entry;
+    if entry.precedes(&old) {
+        sift_up::<C, D, H>(heap, pos, hook);
+    } else {
+        sift_down::<C, D, H>(heap, pos, hook);
+    }
+}
+
+/// Turns an arbitrary slice into a heap in O(n).
+pub(crate) fn heapify<C: Cost, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [Entry<C>],
+    hook: &mut H,
+) {
+    check_arity::<D>();
+    if heap.len() < 2 {
+        return;
+    }
+    for pos in (0..=(heap.len() - 2) / D).rev() {
+        sift_down::<C, D, H>(heap, pos, hook);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_heap<C: Cost, const D: usize>(heap: &[Entry<C>]) -> bool {
+        (1..heap.len()).all(|i| !heap[i].precedes(&heap[(i - 1) / D]))
+    }
+
+    fn entries(n: u32) -> Vec<Entry<u32>> {
+        let mut x = 12345u32;
+        (0..n)
+            .map(|slot| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                Entry {
+                    f: (x >> 16) % 50,
+                    g: (x >> 8) % 7,
+                    slot,
+                }
+            })
+            .collect()
+    }
+
+    fn check_arity_d<const D: usize>() {
+        let mut heap = entries(300);
+        heapify::<u32, D, _>(&mut heap, &mut NoHook);
+        assert!(is_heap::<u32, D>(&heap));
+        let mut pos = vec![0u32; 300];
+        let mut h2 = Vec::new();
+        for e in entries(300) {
+            push::<u32, D, [u32]>(&mut h2, e, &mut pos);
+        }
+        assert!(is_heap::<u32, D>(&h2));
+        for (i, e) in h2.iter().enumerate() {
+            assert_eq!(pos[e.slot as usize] as usize, i);
+        }
+        // Replace keys both ways and check the map stays exact.
+        for slot in (0..300).step_by(7) {
+            let p = pos[slot as usize] as usize;
+            let e = h2[p];
+            let new = Entry {
+                f: (e.f + 31 * (slot % 3)) % 60,
+                ..e
+            };
+            replace::<u32, D, [u32]>(&mut h2, p, new, &mut pos);
+            assert!(is_heap::<u32, D>(&h2));
+        }
+        let mut last: Option<Entry<u32>> = None;
+        while let Some(e) = pop::<u32, D, [u32]>(&mut h2, &mut pos) {
+            if let Some(l) = last {
+                assert!(!e.precedes(&l));
+            }
+            last = Some(e);
+            for (i, e) in h2.iter().enumerate() {
+                assert_eq!(pos[e.slot as usize] as usize, i);
+            }
+        }
+    }
+
+    #[test]
+    fn heap_operations_for_several_arities() {
+        check_arity_d::<2>();
+        check_arity_d::<3>();
+        check_arity_d::<4>();
+        check_arity_d::<8>();
+        check_arity_d::<16>();
+    }
+}
