@@ -24,7 +24,7 @@ use crate::closed_set::{ClosedSet, HashStore, IndexedStore, NO_SLOT};
 use crate::cost::Cost;
 use crate::graph::Graph;
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
-use crate::result::{Outcome, Path, SearchError, SearchResult, Stats};
+use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats};
 use num_traits::Zero;
 
 /// Finds a cheapest path from `start` to `goal`.
@@ -127,6 +127,7 @@ where
 pub struct AStar<O, S> {
     open: O,
     store: S,
+    stats: Stats,
 }
 
 impl<O, S> AStar<O, S> {
@@ -140,7 +141,11 @@ impl<O, S> AStar<O, S> {
     /// # let _ = engine;
     /// ```
     pub fn new(open: O, store: S) -> Self {
-        AStar { open, store }
+        AStar {
+            open,
+            store,
+            stats: Stats::default(),
+        }
     }
 
     /// The same engine with another open set.
@@ -156,6 +161,7 @@ impl<O, S> AStar<O, S> {
         AStar {
             open,
             store: self.store,
+            stats: self.stats,
         }
     }
 
@@ -172,6 +178,7 @@ impl<O, S> AStar<O, S> {
         AStar {
             open: self.open,
             store,
+            stats: self.stats,
         }
     }
 
@@ -248,6 +255,56 @@ impl<O, S> AStar<O, S> {
         self.begin(graph, start, is_goal, heuristic).run()
     }
 
+    /// Finds a cheapest path from `start` to `goal` and writes its nodes into
+    /// `path` (cleared first), returning its cost, `None` for no path, or the
+    /// error. Unlike [`search`](AStar::search) this allocates nothing once the
+    /// engine and `path` have grown to the size the searches need: the way to
+    /// search every frame. [`last_stats`](AStar::last_stats) has the counters.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+    /// use pathseek::{open_set::BinaryHeap, closed_set::IndexedStore};
+    /// let grid = Grid::new(16, 16, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+    /// let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    /// let mut path = Vec::new();
+    /// let goal = Cell::new(15, 3);
+    /// let cost = engine.search_into(&grid, Cell::new(0, 0), goal, grid.heuristic(goal), &mut path);
+    /// assert_eq!(cost, Ok(Some(12 * 470_832 + 3 * 665_857)));
+    /// assert_eq!((path.first(), path.last()), (Some(&Cell::new(0, 0)), Some(&goal)));
+    /// assert_eq!(engine.last_stats().expanded, 15);
+    /// ```
+    pub fn search_into<G, H>(
+        &mut self,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+        heuristic: H,
+        path: &mut Vec<G::Node>,
+    ) -> CostResult<G::Node, G::Cost>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: FnMut(G::Node) -> G::Cost,
+    {
+        path.clear();
+        if !graph.contains(goal) {
+            self.stats = Stats::default();
+            return Err(SearchError::GoalBlocked { node: goal });
+        }
+        self.begin(graph, start, move |n| n == goal, heuristic)
+            .run_into(path)
+    }
+
+    /// The counters of the last search this engine ran (or is running).
+    ///
+    /// # Example
+    /// See [`AStar::search_into`].
+    pub fn last_stats(&self) -> Stats {
+        self.stats
+    }
+
     /// Starts a search that the caller advances with [`Search::step`].
     ///
     /// # Example
@@ -283,11 +340,12 @@ impl<O, S> AStar<O, S> {
             store: &mut self.store,
             heuristic,
             is_goal,
-            stats: Stats::default(),
-            outcome: None,
+            stats: &mut self.stats,
+            end: None,
         };
+        *search.stats = Stats::default();
         if let Err(e) = search.seed(start) {
-            search.finish(Outcome::Error(e));
+            search.end = Some(End::Error(e));
         }
         search
     }
@@ -311,8 +369,15 @@ pub struct Search<'a, G: Graph, H, P, O, S> {
     store: &'a mut S,
     heuristic: H,
     is_goal: P,
-    stats: Stats,
-    outcome: Option<Outcome<G::Node, G::Cost>>,
+    stats: &'a mut Stats,
+    end: Option<End<G::Node, G::Cost>>,
+}
+
+/// How a search ended; the path is built only when asked for.
+enum End<N, C> {
+    Found { slot: u32, cost: C },
+    NoPath,
+    Error(SearchError<N, C>),
 }
 
 impl<G, H, P, O, S> Search<'_, G, H, P, O, S>
@@ -330,12 +395,12 @@ where
     /// See [`AStar::begin`].
     #[inline]
     pub fn step(&mut self) -> Step {
-        if self.outcome.is_some() {
+        if self.end.is_some() {
             return Step::Finished;
         }
         loop {
             let Some(entry) = self.open.pop() else {
-                self.finish(Outcome::NoPath);
+                self.end = Some(End::NoPath);
                 return Step::Finished;
             };
             let record = self.store.record_mut(entry.slot);
@@ -344,22 +409,21 @@ where
             }
             record.set_closed(true);
             let Some(node) = self.store.node(self.graph, entry.slot) else {
-                self.finish(Outcome::Error(SearchError::StoreUnsupported {
+                self.end = Some(End::Error(SearchError::StoreUnsupported {
                     reason: "the node store could not map a slot back to its node (Graph::node_at)",
                 }));
                 return Step::Finished;
             };
             if (self.is_goal)(node) {
-                let outcome = match self.path_to(entry.slot, entry.g) {
-                    Ok(path) => Outcome::Found(path),
-                    Err(e) => Outcome::Error(e),
-                };
-                self.finish(outcome);
+                self.end = Some(End::Found {
+                    slot: entry.slot,
+                    cost: entry.g,
+                });
                 return Step::Finished;
             }
             self.stats.expanded += 1;
             if let Err(e) = self.expand(node, entry) {
-                self.finish(Outcome::Error(e));
+                self.end = Some(End::Error(e));
                 return Step::Finished;
             }
             return Step::Expanded;
@@ -371,11 +435,43 @@ where
     /// # Example
     /// See [`AStar::begin`].
     pub fn run(mut self) -> SearchResult<G::Node, G::Cost> {
-        while self.step() == Step::Expanded {}
-        let outcome = self.outcome.take().unwrap_or(Outcome::NoPath);
+        let mut nodes = Vec::new();
+        let outcome = match self.run_into(&mut nodes) {
+            Ok(Some(cost)) => Outcome::Found(Path { nodes, cost }),
+            Ok(None) => Outcome::NoPath,
+            Err(e) => Outcome::Error(e),
+        };
         SearchResult {
             outcome,
             stats: self.stats(),
+        }
+    }
+
+    /// Runs the search to its end and writes the path into `path` (cleared
+    /// first): its cost, `None` for no path, or the error. Allocates only if
+    /// `path` must grow.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::HashStore};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 3));
+    /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
+    /// let mut path = Vec::with_capacity(16);
+    /// let cost = engine.begin(&g, 0, |n| n == 4, |_| 0).run_into(&mut path);
+    /// assert_eq!(cost, Ok(Some(12)));
+    /// assert_eq!(path, [0, 1, 2, 3, 4]);
+    /// ```
+    pub fn run_into(&mut self, path: &mut Vec<G::Node>) -> CostResult<G::Node, G::Cost> {
+        path.clear();
+        while self.step() == Step::Expanded {}
+        self.stats.stored = self.store.len();
+        match self.end {
+            Some(End::Found { slot, cost }) => {
+                self.path_into(slot, path)?;
+                Ok(Some(cost))
+            }
+            Some(End::Error(ref e)) => Err(e.clone()),
+            Some(End::NoPath) | None => Ok(None),
         }
     }
 
@@ -383,17 +479,13 @@ where
     pub fn stats(&self) -> Stats {
         Stats {
             stored: self.store.len(),
-            ..self.stats
+            ..*self.stats
         }
     }
 
     /// `true` once the search has ended.
     pub fn is_finished(&self) -> bool {
-        self.outcome.is_some()
-    }
-
-    fn finish(&mut self, outcome: Outcome<G::Node, G::Cost>) {
-        self.outcome = Some(outcome);
+        self.end.is_some()
     }
 
     fn seed(&mut self, start: G::Node) -> Result<(), SearchError<G::Node, G::Cost>> {
@@ -435,7 +527,7 @@ where
             open: &mut *self.open,
             store: &mut *self.store,
             heuristic: &mut self.heuristic,
-            stats: &mut self.stats,
+            stats: &mut *self.stats,
             from: node,
             parent: entry.slot,
             g: entry.g,
@@ -455,33 +547,32 @@ where
         error.map_or(Ok(()), Err)
     }
 
-    fn path_to(&self, goal_slot: u32, cost: G::Cost) -> PathOrError<G> {
+    /// Follows parent links from `goal_slot` back to the start into `path`.
+    fn path_into(
+        &self,
+        goal_slot: u32,
+        path: &mut Vec<G::Node>,
+    ) -> Result<(), SearchError<G::Node, G::Cost>> {
         let broken = || SearchError::StoreUnsupported {
             reason: "parent links do not lead back to the start",
         };
         let limit = self.store.len();
-        let mut nodes = Vec::new();
         let mut slot = goal_slot;
         loop {
-            nodes.push(self.store.node(self.graph, slot).ok_or_else(broken)?);
+            path.push(self.store.node(self.graph, slot).ok_or_else(broken)?);
             let parent = self.store.record(slot).parent;
             if parent == NO_SLOT {
                 break;
             }
-            if nodes.len() > limit {
+            if path.len() > limit {
                 return Err(broken());
             }
             slot = parent;
         }
-        nodes.reverse();
-        Ok(Path { nodes, cost })
+        path.reverse();
+        Ok(())
     }
 }
-
-type PathOrError<G> = Result<
-    Path<<G as Graph>::Node, <G as Graph>::Cost>,
-    SearchError<<G as Graph>::Node, <G as Graph>::Cost>,
->;
 
 /// The state needed to relax the edges of one expanded node.
 struct Relax<'r, G: Graph, O, S, H> {

@@ -43,7 +43,7 @@ pub use cost::Cost;
 pub use graph::Graph;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;
-pub use result::{Outcome, Path, SearchError, SearchResult, Stats};
+pub use result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -121,6 +121,10 @@ impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
 
 impl<N: fmt::Debug, C: fmt::Debug> std::error::Error for SearchError<N, C> {}
 
+/// What [`AStar::search_into`](crate::AStar::search_into) returns: the path's
+/// cost (its nodes went into the caller's buffer), `None` for no path, or the error.
+pub type CostResult<N, C> = Result<Option<C>, SearchError<N, C>>;
+
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

@@ -11,7 +11,7 @@
 //!   popped) and everything below it; it is a 4-ary heap;
 //! - a **ring** of `bucket_count` unsorted `Vec`s holds buckets `mu + 1 ..=
 //!   mu + bucket_count`; when the top heap runs dry the lowest non-empty one is
-//!   swapped in and heapified in O(n);
+//!   copied into the top and heapified in O(n);
 //! - an **overflow** `Vec` holds keys beyond the window; it is scanned and
 //!   redistributed when the window reaches its smallest bucket.
 //!
@@ -21,7 +21,7 @@
 //! # Complexity
 //! | push | pop-min | decrease-key | membership |
 //! |---|---|---|---|
-//! | O(1) into a future bucket, O(log T) into the top heap | O(log T), plus O(1) amortized per bucket swapped in | as push (a re-push) | O(1), in the node store |
+//! | O(1) into a future bucket, O(log T) into the top heap | O(log T), plus O(1) amortized per bucket moved up | as push (a re-push) | O(1), in the node store |
 //!
 //! `T` is the size of the top heap, about `F / bucket_count` for a well-tuned
 //! width. Keys beyond the window cost one overflow scan each time the window
@@ -242,8 +242,12 @@ impl<C: Cost> HotQueue<C> {
         self.mu = target;
         if next_ring == Some(target) {
             let at = (target as u64 & self.mask) as usize;
-            core::mem::swap(&mut self.top, &mut self.ring[at]);
-            self.ring_len -= self.top.len();
+            // Copy rather than swap the buffers: heapifying is O(n) anyway, and
+            // each buffer keeps its own capacity, so a warm queue never reallocates.
+            let bucket = &mut self.ring[at];
+            self.top.extend_from_slice(bucket);
+            self.ring_len -= bucket.len();
+            bucket.clear();
         }
         if from_overflow {
             self.redistribute_overflow();

@@ -1,0 +1,62 @@
+//! Bytes per node of search state, for every node store (printed with
+//! `cargo test --release --test memory -- --nocapture`).
+
+use std::path::PathBuf;
+
+use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore, NodeRecord};
+use pathseek::movingai::{self, MovingAiMap};
+use pathseek::open_set::BinaryHeap;
+use pathseek::{AStar, Connectivity, Cost, Graph, Grid, GridCosts};
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+#[test]
+fn records_are_compact() {
+    assert_eq!(std::mem::size_of::<NodeRecord<u32>>(), 16);
+    assert_eq!(std::mem::size_of::<NodeRecord<f32>>(), 16);
+    assert_eq!(std::mem::size_of::<NodeRecord<f64>>(), 24);
+    assert_eq!(std::mem::size_of::<NodeRecord<u64>>(), 24);
+}
+
+/// Runs the longest den520d scenarios and reports each store's bytes per node.
+fn report<C: Cost>(costs: GridCosts<C>, label: &str) -> (f64, f64) {
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let mut scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    scenarios.sort_by_key(|s| std::cmp::Reverse(s.bucket));
+    let grid: Grid<C> = map.to_grid(Connectivity::Eight, costs);
+    let nodes = grid.node_count().unwrap();
+
+    let mut indexed = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let mut hash = AStar::new(BinaryHeap::new(), HashStore::new());
+    let (mut per_touched_indexed, mut per_touched_hash) = (0.0f64, 0.0f64);
+    for sc in scenarios.iter().take(20) {
+        let a = indexed.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        let b = hash.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        assert_eq!(a.found().map(|p| p.cost), b.found().map(|p| p.cost));
+        let touched = a.stats.stored as f64;
+        per_touched_indexed = per_touched_indexed
+            .max(ClosedSet::<Grid<C>>::heap_bytes(indexed.store()) as f64 / touched);
+        per_touched_hash =
+            per_touched_hash.max(ClosedSet::<Grid<C>>::heap_bytes(hash.store()) as f64 / touched);
+    }
+    let per_node = ClosedSet::<Grid<C>>::heap_bytes(indexed.store()) as f64 / nodes as f64;
+    println!(
+        "{label}: indexed store {per_node:.1} bytes per map node (up to {per_touched_indexed:.1} per node touched, since it spans the whole map); \
+         hash store up to {per_touched_hash:.1} bytes per node touched (capacity included), over the 20 longest searches"
+    );
+    (per_node, per_touched_hash)
+}
+
+#[test]
+fn bytes_per_node_for_each_store() {
+    let (indexed_u32, hash_u32) = report(GridCosts::<u32>::exact_octile(), "u32 costs");
+    let (indexed_f64, hash_f64) = report(GridCosts::<f64>::octile(), "f64 costs");
+    assert_eq!(indexed_u32, 16.0);
+    assert_eq!(indexed_f64, 24.0);
+    // The hash store pays for the map's buckets and spare capacity, but stays bounded.
+    assert!(hash_u32 < 96.0 && hash_f64 < 112.0, "{hash_u32} {hash_f64}");
+}
