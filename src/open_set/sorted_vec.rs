@@ -12,7 +12,7 @@
 //! (the usual case in A*, where successors have `f` at or just above their parent's)
 //! shifts only the few entries better than it. A key far worse than the minimum
 //! shifts almost the whole vector, so the cost grows linearly with the frontier. On
-//! 8-connected grids it is about as fast as the [`BinaryHeap`](super::BinaryHeap)
+//! 8-connected grids it is about as fast as the re-push [`LazyBinaryHeap`](super::LazyBinaryHeap)
 //! with frontiers of a thousand entries and about twice as slow with ten thousand:
 //! past a few thousand entries prefer the heap.
 //!

@@ -11,7 +11,7 @@
 //! popped, so both ends of most operations are shallow. Decrease-key is exact (the
 //! slot's node is found through a position-by-slot array, removed and reinserted),
 //! so no stale entries accumulate. It does more pointer chasing per operation than
-//! the [`BinaryHeap`](super::BinaryHeap), which usually stays faster on grids.
+//! the re-push [`LazyBinaryHeap`](super::LazyBinaryHeap), which usually stays faster on grids.
 //!
 //! Keys are `(f, larger g first, slot)`, unique per live node. Nodes live in a
 //! `Vec` with `u32` links and a free list: after warm-up a push allocates nothing.

@@ -17,7 +17,7 @@
 //! entries of the overflow are selected (`select_nth_unstable`, linear) and sorted
 //! into it. Each refill costs O(F); on 8-connected grids with frontiers of 1,000
 //! to 10,000 entries it measured on par with, or up to about 15% faster than, the
-//! [`BinaryHeap`](super::BinaryHeap), which remains the steadier choice.
+//! re-push [`LazyBinaryHeap`](super::LazyBinaryHeap); the default [`BinaryHeap`](super::BinaryHeap) is steadier still.
 //!
 //! Every top entry comes out no later than every overflow entry: a new entry goes to
 //! the top if it is better than the top's worst (or if the overflow is empty and

@@ -10,7 +10,7 @@
 //! push and decrease-key are single writes, and the scan is a tight loop over a
 //! contiguous array. Every pop reads the whole frontier, so the cost of a search
 //! grows with the square of the frontier size. On 8-connected grids it stays within
-//! a few tens of percent of the [`BinaryHeap`](super::BinaryHeap) with frontiers of
+//! a few tens of percent of the re-push [`LazyBinaryHeap`](super::LazyBinaryHeap) with frontiers of
 //! about a hundred entries, and falls behind from a few hundred on (over twice as
 //! slow with ten thousand): beyond that, use the heap.
 //!
