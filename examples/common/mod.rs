@@ -4,6 +4,8 @@
 
 use std::time::Instant;
 
+pub mod peers;
+
 use pathseek::movingai::Scenario;
 use pathseek::{AStar, ClosedSet, Cost, Grid, OpenSet};
 
@@ -229,4 +231,16 @@ macro_rules! with_closed_set {
             other => unreachable!("closed set {other} was not checked"),
         }
     }};
+}
+
+/// The median of `values` (the mean of the middle two for an even count); `NaN`
+/// when empty.
+pub fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
 }

@@ -1,0 +1,564 @@
+//! The engines of the peer comparison (`examples/compare.rs`, `benches/peers.rs`):
+//! the `pathfinding` and `petgraph` crates' A* and several pathseek
+//! configurations, all solving the same MovingAI scenarios.
+//!
+//! Every engine is a [`Contender`]: a name, a [`Family`] and a closure that solves
+//! one scenario and reports its [`Answer`] (and its expansion count, when the
+//! engine counts them). [`World`] holds the map in every form the engines need
+//! (pathseek grids, a passability table, a `petgraph::Graph`), built once and
+//! never timed.
+//!
+//! The peers need `Ord` costs, so they get the exact integer octile costs
+//! (straight 470832, diagonal 665857, see [`pathseek::grid::EXACT_OCTILE_SCALE`])
+//! in the integer type `C` ([`ExactInt`]: `u32`, or `u64` for maps whose costs
+//! might not fit), with the MovingAI rule: a diagonal step needs both orthogonal
+//! cells beside it passable.
+
+use std::hash::Hash;
+
+use pathseek::closed_set::{HashStore, IndexedStore};
+use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
+use pathseek::movingai::{MovingAiMap, Scenario};
+use pathseek::open_set::{BinaryHeap, DaryHeap, HotQueue, OpenSet, RadixHeap, TwoLevel};
+use pathseek::{AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, SearchResult};
+
+/// An integer cost type the peers and the exact pathseek grids can use.
+pub trait ExactInt:
+    Cost + Ord + Hash + num_traits::Zero + petgraph::algo::Measure + From<u32> + Into<u64>
+{
+    /// The type's name, for the table.
+    const NAME: &'static str;
+}
+
+impl ExactInt for u32 {
+    const NAME: &'static str = "u32";
+}
+
+impl ExactInt for u64 {
+    const NAME: &'static str = "u64";
+}
+
+/// The exact integer octile costs in `C`.
+pub fn exact_costs<C: ExactInt>() -> GridCosts<C> {
+    GridCosts::new(
+        <C as From<u32>>::from(EXACT_OCTILE_SCALE),
+        <C as From<u32>>::from(EXACT_OCTILE_DIAGONAL),
+    )
+}
+
+/// Whether every `f = g + h` a search on `map` can produce fits a `u32` with exact
+/// octile costs, given the longest optimal length in the scenario file.
+///
+/// With a consistent heuristic every node pushed has `g <=` (optimal length + one
+/// diagonal) and `h <=` the octile distance across the map (at most
+/// `sqrt 2 * max(width, height)`); a margin of one unit covers the rest.
+pub fn fits_u32(map: &MovingAiMap, scenarios: &[Scenario]) -> bool {
+    let longest = scenarios.iter().map(|s| s.optimal).fold(0.0, f64::max);
+    let side = f64::from(map.width().max(map.height()));
+    let bound = (longest + 3.0 + 1.5 * side) * f64::from(EXACT_OCTILE_SCALE);
+    bound < f64::from(u32::MAX)
+}
+
+/// A search's answer for one scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// No path.
+    NoPath,
+    /// A path of this exact integer octile cost (divide by the scale for a length).
+    Int(u64),
+    /// A path of this float length.
+    Float(f64),
+    /// The search failed.
+    Error(String),
+}
+
+impl Answer {
+    /// Whether `self` and `other` are the same cost: exact equality for two
+    /// integer costs, otherwise lengths within `1e-6` relative.
+    pub fn same_as(&self, other: &Answer) -> bool {
+        match (self, other) {
+            (Answer::NoPath, Answer::NoPath) => true,
+            (Answer::Int(a), Answer::Int(b)) => a == b,
+            (Answer::Error(_), _) | (_, Answer::Error(_)) => false,
+            (a, b) => match (a.length(), b.length()) {
+                (Some(x), Some(y)) => (x - y).abs() <= 1e-6 * x.abs().max(y.abs()),
+                _ => false,
+            },
+        }
+    }
+
+    /// The path length in cells, if a path was found.
+    pub fn length(&self) -> Option<f64> {
+        match self {
+            Answer::Int(c) => Some(*c as f64 / f64::from(EXACT_OCTILE_SCALE)),
+            Answer::Float(x) => Some(*x),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::NoPath => write!(f, "no path"),
+            Answer::Int(c) => write!(f, "cost {c} (length {:.9})", self.length().unwrap_or(0.0)),
+            Answer::Float(x) => write!(f, "length {x:.9}"),
+            Answer::Error(e) => write!(f, "error: {e}"),
+        }
+    }
+}
+
+/// One scenario solved by one engine.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The cost found.
+    pub answer: Answer,
+    /// Nodes expanded, for engines that count them (pathseek).
+    pub expanded: Option<u64>,
+}
+
+/// Turns a pathseek result into a [`Solved`]; `int` says whether the cost is an
+/// exact integer octile cost.
+fn from_pathseek<C: Cost>(r: SearchResult<Cell, C>, int: bool) -> Solved {
+    let answer = if let Some(p) = r.found() {
+        if int {
+            // Integer costs: the exact value (an integer cost always converts).
+            Answer::Int(num_traits::ToPrimitive::to_u64(&p.cost).unwrap_or(u64::MAX))
+        } else {
+            Answer::Float(p.cost.as_f64())
+        }
+    } else if let Some(e) = r.error() {
+        Answer::Error(e.to_string())
+    } else {
+        Answer::NoPath
+    };
+    Solved {
+        answer,
+        expanded: Some(r.stats.expanded),
+    }
+}
+
+/// Which kind of engine a [`Contender`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// `pathfinding::directed::astar::astar`.
+    Pathfinding,
+    /// `petgraph::algo::astar`.
+    Petgraph,
+    /// `pathseek::astar` on a `Grid<f64>`, exactly as the README shows.
+    PathseekDefault,
+    /// Any other pathseek configuration.
+    Pathseek,
+}
+
+/// An engine under test: solves one scenario per call.
+pub struct Contender<'a> {
+    /// Its name in the table.
+    pub name: String,
+    /// Its cost type.
+    pub cost: &'static str,
+    /// What kind of engine it is.
+    pub family: Family,
+    solve: Box<dyn FnMut(&Scenario) -> Solved + 'a>,
+}
+
+impl<'a> Contender<'a> {
+    fn new(
+        name: impl Into<String>,
+        cost: &'static str,
+        family: Family,
+        solve: impl FnMut(&Scenario) -> Solved + 'a,
+    ) -> Self {
+        Contender {
+            name: name.into(),
+            cost,
+            family,
+            solve: Box::new(solve),
+        }
+    }
+
+    /// Solves one scenario.
+    pub fn solve(&mut self, scenario: &Scenario) -> Solved {
+        (self.solve)(scenario)
+    }
+
+    /// Solves every scenario, in order.
+    pub fn run_file(&mut self, scenarios: &[Scenario]) -> Vec<Solved> {
+        scenarios.iter().map(|s| self.solve(s)).collect()
+    }
+}
+
+/// Checks that `answers` agree with `reference` scenario by scenario; the error
+/// names the first scenario line (1-based, in the `.scen` file) that differs.
+pub fn check_same(
+    reference_name: &str,
+    reference: &[Solved],
+    name: &str,
+    answers: &[Solved],
+) -> Result<(), String> {
+    if reference.len() != answers.len() {
+        return Err(format!(
+            "{name} answered {} scenarios, {reference_name} {}",
+            answers.len(),
+            reference.len()
+        ));
+    }
+    for (i, (r, a)) in reference.iter().zip(answers).enumerate() {
+        if !r.answer.same_as(&a.answer) {
+            return Err(format!(
+                "scenario line {}: {name} gives {}, {reference_name} gives {}",
+                i + 2,
+                a.answer,
+                r.answer
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Octile distance with straight cost `s` and diagonal cost `d`, the heuristic a
+/// `pathfinding` or `petgraph` user writes for an 8-connected grid.
+#[inline]
+fn octile<C: ExactInt>(a: (u32, u32), b: (u32, u32), s: C, d: C) -> C {
+    let dx = a.0.abs_diff(b.0);
+    let dy = a.1.abs_diff(b.1);
+    let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
+    s * <C as From<u32>>::from(hi - lo) + d * <C as From<u32>>::from(lo)
+}
+
+/// The eight moves: `(dx, dy, diagonal)`.
+const MOVES: [(i32, i32, bool); 8] = [
+    (0, -1, false),
+    (1, 0, false),
+    (0, 1, false),
+    (-1, 0, false),
+    (1, -1, true),
+    (1, 1, true),
+    (-1, 1, true),
+    (-1, -1, true),
+];
+
+/// The map in every form the engines need, built once (untimed).
+pub struct World<C> {
+    width: u32,
+    height: u32,
+    /// Row-major passability, `width * height`.
+    passable: Vec<bool>,
+    /// The README's grid: float octile costs.
+    grid_f64: Grid<f64>,
+    /// Exact integer octile costs.
+    grid_int: Grid<C>,
+    /// One node per passable cell, directed edges both ways.
+    petgraph: petgraph::Graph<(), C, petgraph::Directed, u32>,
+    /// The petgraph node of each cell (row-major), `u32::MAX` if blocked.
+    node_of: Vec<u32>,
+    /// The cell of each petgraph node.
+    cell_of: Vec<(u32, u32)>,
+}
+
+impl<C: ExactInt> World<C> {
+    /// Builds every representation of `map`.
+    pub fn new(map: &MovingAiMap) -> Self {
+        let (width, height) = (map.width(), map.height());
+        let costs = exact_costs::<C>();
+        let grid_f64 = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+        let grid_int = map.to_grid(Connectivity::Eight, costs);
+        let mut passable = Vec::with_capacity(width as usize * height as usize);
+        for y in 0..height {
+            for x in 0..width {
+                passable.push(map.is_passable(x, y));
+            }
+        }
+        let mut petgraph = petgraph::Graph::default();
+        let mut node_of = vec![u32::MAX; passable.len()];
+        let mut cell_of = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                let i = (y * width + x) as usize;
+                if passable[i] {
+                    node_of[i] = petgraph.add_node(()).index() as u32;
+                    cell_of.push((x, y));
+                }
+            }
+        }
+        // The same moves and costs as the pathseek grid; each direction of each
+        // move is its own directed edge (the reverse move adds the other one).
+        for &(x, y) in &cell_of {
+            let from = node_of[(y * width + x) as usize];
+            grid_int.successors(Cell::new(x, y), |to, cost| {
+                let to = node_of[(to.y * width + to.x) as usize];
+                petgraph.add_edge(from.into(), to.into(), cost);
+            });
+        }
+        World {
+            width,
+            height,
+            passable,
+            grid_f64,
+            grid_int,
+            petgraph,
+            node_of,
+            cell_of,
+        }
+    }
+
+    /// `pathfinding`'s A* with successors written as a pathfinding user would: a
+    /// closure over the map's passability table returning an iterator of the
+    /// eight moves, filtered by bounds, passability and the no-corner-cutting
+    /// rule. No allocation per expansion.
+    pub fn pathfinding_closure(&self) -> Contender<'_> {
+        let GridCosts { straight, diagonal } = exact_costs::<C>();
+        let (w, h) = (self.width as i32, self.height as i32);
+        let pass = &self.passable[..];
+        let open =
+            move |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h && pass[(y * w + x) as usize];
+        Contender::new(
+            "pathfinding (closure over tiles)",
+            C::NAME,
+            Family::Pathfinding,
+            move |sc| {
+                let goal = (sc.goal.x, sc.goal.y);
+                let successors = |&(x, y): &(u32, u32)| {
+                    let (x, y) = (x as i32, y as i32);
+                    MOVES.iter().filter_map(move |&(dx, dy, diag)| {
+                        let (nx, ny) = (x + dx, y + dy);
+                        let ok = open(nx, ny) && (!diag || (open(nx, y) && open(x, ny)));
+                        ok.then(|| {
+                            let cost = if diag { diagonal } else { straight };
+                            ((nx as u32, ny as u32), cost)
+                        })
+                    })
+                };
+                let r = pathfinding::directed::astar::astar(
+                    &(sc.start.x, sc.start.y),
+                    successors,
+                    |&p| octile(p, goal, straight, diagonal),
+                    |&p| p == goal,
+                );
+                Solved {
+                    answer: r.map_or(Answer::NoPath, |(_, c)| Answer::Int(c.into())),
+                    expanded: None,
+                }
+            },
+        )
+    }
+
+    /// `pathfinding`'s A* with successors taken from pathseek's
+    /// [`Graph::successors`] on the exact integer grid, collected into a `Vec`.
+    pub fn pathfinding_grid(&self) -> Contender<'_> {
+        let GridCosts { straight, diagonal } = exact_costs::<C>();
+        let grid = &self.grid_int;
+        Contender::new(
+            "pathfinding (Vec from Grid::successors)",
+            C::NAME,
+            Family::Pathfinding,
+            move |sc| {
+                let goal = sc.goal;
+                let r = pathfinding::directed::astar::astar(
+                    &sc.start,
+                    |&c: &Cell| {
+                        let mut v = Vec::with_capacity(8);
+                        grid.successors(c, |n, k| v.push((n, k)));
+                        v
+                    },
+                    |c: &Cell| octile((c.x, c.y), (goal.x, goal.y), straight, diagonal),
+                    |&c| c == goal,
+                );
+                Solved {
+                    answer: r.map_or(Answer::NoPath, |(_, c)| Answer::Int(c.into())),
+                    expanded: None,
+                }
+            },
+        )
+    }
+
+    /// `petgraph::algo::astar` on the prebuilt `petgraph::Graph`.
+    pub fn petgraph(&self) -> Contender<'_> {
+        let GridCosts { straight, diagonal } = exact_costs::<C>();
+        Contender::new("petgraph (Graph)", C::NAME, Family::Petgraph, move |sc| {
+            let cell = |c: Cell| self.node_of[(c.y * self.width + c.x) as usize];
+            let (start, goal) = (cell(sc.start), cell(sc.goal));
+            let goal_xy = (sc.goal.x, sc.goal.y);
+            let r = petgraph::algo::astar(
+                &self.petgraph,
+                start.into(),
+                |n| n.index() as u32 == goal,
+                |e| *e.weight(),
+                |n| octile(self.cell_of[n.index()], goal_xy, straight, diagonal),
+            );
+            Solved {
+                answer: r.map_or(Answer::NoPath, |(c, _)| Answer::Int(c.into())),
+                expanded: None,
+            }
+        })
+    }
+
+    /// The README's call, a fresh search per query:
+    /// `pathseek::astar(&grid, start, goal, grid.heuristic(goal))` on `Grid<f64>`.
+    pub fn pathseek_default(&self) -> Contender<'_> {
+        let grid = &self.grid_f64;
+        Contender::new(
+            "pathseek default: astar() one-shot",
+            "f64",
+            Family::PathseekDefault,
+            move |sc| {
+                let r = pathseek::astar(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+                from_pathseek(r, false)
+            },
+        )
+    }
+
+    /// The default structures (binary heap, indexed store) kept across queries.
+    pub fn pathseek_default_reused(&self) -> Contender<'_> {
+        self.reused(
+            "pathseek default, reused engine",
+            &self.grid_f64,
+            BinaryHeap::new(),
+            IndexedStore::new(),
+            false,
+        )
+    }
+
+    /// A fresh engine per query with a hash store.
+    pub fn pathseek_hash_one_shot(&self) -> Contender<'_> {
+        let grid = &self.grid_f64;
+        Contender::new(
+            "pathseek BinaryHeap + HashStore one-shot",
+            "f64",
+            Family::Pathseek,
+            move |sc| {
+                let r = AStar::new(BinaryHeap::new(), HashStore::new()).search(
+                    grid,
+                    sc.start,
+                    sc.goal,
+                    grid.heuristic(sc.goal),
+                );
+                from_pathseek(r, false)
+            },
+        )
+    }
+
+    /// The candidate fastest configurations: reused engines with an indexed
+    /// store over the exact integer grid and the float grid, one per open set.
+    pub fn pathseek_candidates(&self) -> Vec<Contender<'_>> {
+        let i = &self.grid_int;
+        let f = &self.grid_f64;
+        let di = exact_costs::<C>().diagonal;
+        let df = std::f64::consts::SQRT_2;
+        vec![
+            self.reused(
+                "pathseek reused BinaryHeap",
+                i,
+                BinaryHeap::new(),
+                IndexedStore::new(),
+                true,
+            ),
+            self.reused(
+                "pathseek reused DaryHeap<4>",
+                i,
+                DaryHeap::<C, 4>::new(),
+                IndexedStore::new(),
+                true,
+            ),
+            self.reused(
+                "pathseek reused RadixHeap",
+                i,
+                RadixHeap::new(),
+                IndexedStore::new(),
+                true,
+            ),
+            self.reused(
+                "pathseek reused HotQueue",
+                i,
+                HotQueue::for_max_edge_cost(di),
+                IndexedStore::new(),
+                true,
+            ),
+            self.reused(
+                "pathseek reused TwoLevel",
+                i,
+                TwoLevel::new(),
+                IndexedStore::new(),
+                true,
+            ),
+            self.reused(
+                "pathseek reused DaryHeap<4>",
+                f,
+                DaryHeap::<f64, 4>::new(),
+                IndexedStore::new(),
+                false,
+            ),
+            self.reused(
+                "pathseek reused RadixHeap",
+                f,
+                RadixHeap::new(),
+                IndexedStore::new(),
+                false,
+            ),
+            self.reused(
+                "pathseek reused HotQueue",
+                f,
+                HotQueue::for_max_edge_cost(df),
+                IndexedStore::new(),
+                false,
+            ),
+            self.reused(
+                "pathseek reused TwoLevel",
+                f,
+                TwoLevel::new(),
+                IndexedStore::new(),
+                false,
+            ),
+        ]
+    }
+
+    /// The fastest configuration by the `compare` measurements on den520d
+    /// (reused engine, exact integer costs, 4-ary heap, indexed store; the
+    /// binary heap and TwoLevel were within a few percent): chosen there, fixed
+    /// here.
+    pub fn pathseek_fastest(&self) -> Contender<'_> {
+        self.reused(
+            "pathseek fastest: reused DaryHeap<4>",
+            &self.grid_int,
+            DaryHeap::<C, 4>::new(),
+            IndexedStore::new(),
+            true,
+        )
+    }
+
+    /// A reused engine over `grid`; `int` says whether its costs are exact integers.
+    fn reused<'a, K, O, S>(
+        &'a self,
+        name: &str,
+        grid: &'a Grid<K>,
+        open: O,
+        store: S,
+        int: bool,
+    ) -> Contender<'a>
+    where
+        K: Cost,
+        O: OpenSet<K> + 'a,
+        S: ClosedSet<Grid<K>> + 'a,
+    {
+        let mut engine = AStar::new(open, store);
+        let cost = if int { C::NAME } else { "f64" };
+        Contender::new(name, cost, Family::Pathseek, move |sc| {
+            let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+            from_pathseek(r, int)
+        })
+    }
+
+    /// Every engine of the comparison, pathseek's default first.
+    pub fn all(&self) -> Vec<Contender<'_>> {
+        let mut v = vec![
+            self.pathseek_default(),
+            self.pathseek_default_reused(),
+            self.pathseek_hash_one_shot(),
+            self.pathfinding_closure(),
+            self.pathfinding_grid(),
+            self.petgraph(),
+        ];
+        v.extend(self.pathseek_candidates());
+        v
+    }
+}

@@ -1,0 +1,213 @@
+//! Peer comparison: the same MovingAI scenarios through the `pathfinding` and
+//! `petgraph` crates' A* and through several pathseek configurations, timed, as a
+//! markdown table.
+//!
+//! ```text
+//! cargo run --release --example compare -- --map FILE.map --scen FILE.map.scen [--repeat R]
+//! ```
+//!
+//! First every engine runs the whole scenario file once, untimed (warm-up); all
+//! answers are then checked against pathseek's default (exact equality of integer
+//! costs, float lengths within 1e-6 relative) and the default against the file's
+//! optimal lengths; any difference exits with code 1 naming the scenario line.
+//! Then the whole file is timed `R` times per engine (default 3, the engines
+//! interleaved round by round) and the median total is reported.
+//!
+//! The last line is `ratio_default X ratio_best Y`: the `pathfinding` time
+//! (its faster successor style in this run) divided by the time of pathseek's
+//! default (`pathseek::astar` as in the README) and of the fastest pathseek
+//! configuration measured in this run.
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use common::peers::{check_same, fits_u32, Answer, Contender, ExactInt, Family, Solved, World};
+use common::{median, Flags};
+use pathseek::movingai::{self, MovingAiMap, Scenario};
+
+fn main() {
+    match run() {
+        Ok(()) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let flags = Flags::parse(&["map", "scen", "repeat"])?;
+    let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
+    let scen_path = flags
+        .get("scen")
+        .ok_or("--scen FILE.map.scen is required")?;
+    let repeat: usize = flags
+        .get_or("repeat", "3")
+        .parse()
+        .ok()
+        .filter(|&r| r > 0)
+        .ok_or("--repeat needs a positive integer")?;
+    let map = MovingAiMap::load(map_path).map_err(|e| e.to_string())?;
+    let scenarios = movingai::load_scenarios(scen_path).map_err(|e| e.to_string())?;
+    for (i, sc) in scenarios.iter().enumerate() {
+        sc.check_against(&map)
+            .map_err(|e| format!("{scen_path}: scenario line {}: {e}", i + 2))?;
+    }
+    if scenarios.is_empty() {
+        return Err(format!("{scen_path}: no scenarios"));
+    }
+    println!(
+        "map {map_path} ({} x {}), {} scenarios, median of {repeat} timed runs of the whole file",
+        map.width(),
+        map.height(),
+        scenarios.len()
+    );
+    if fits_u32(&map, &scenarios) {
+        compare::<u32>(&map, &scenarios, repeat)
+    } else {
+        compare::<u64>(&map, &scenarios, repeat)
+    }
+}
+
+/// One engine's measurements.
+struct Row {
+    name: String,
+    cost: &'static str,
+    family: Family,
+    /// Median total seconds for the whole file.
+    seconds: f64,
+    /// Total expansions (own count, or the default's for peers).
+    expanded: u64,
+    own_count: bool,
+}
+
+fn compare<C: ExactInt>(
+    map: &MovingAiMap,
+    scenarios: &[Scenario],
+    repeat: usize,
+) -> Result<(), String> {
+    let world = World::<C>::new(map);
+    let mut engines = world.all();
+
+    // Warm-up, which also gives every engine's answers for the cost check.
+    let answers: Vec<Vec<Solved>> = engines.iter_mut().map(|e| e.run_file(scenarios)).collect();
+    let reference = &answers[0];
+    let reference_name = &engines[0].name;
+    for (i, (sc, r)) in scenarios.iter().zip(reference).enumerate() {
+        let ok = match r.answer.length() {
+            Some(len) => sc.matches(len),
+            None => r.answer == Answer::NoPath && sc.expects_no_path(),
+        };
+        if !ok {
+            return Err(format!(
+                "scenario line {}: {reference_name} gives {}, the file says optimal {}",
+                i + 2,
+                r.answer,
+                sc.optimal
+            ));
+        }
+    }
+    for (e, a) in engines.iter().zip(&answers).skip(1) {
+        check_same(reference_name, reference, &e.name, a)?;
+    }
+    let default_expanded: u64 = reference.iter().filter_map(|s| s.expanded).sum();
+
+    // Timing: the engines take turns, round by round, so load changes spread
+    // over all of them.
+    let mut times = vec![Vec::with_capacity(repeat); engines.len()];
+    for _ in 0..repeat {
+        for (e, t) in engines.iter_mut().zip(&mut times) {
+            t.push(time_file(e, scenarios));
+        }
+    }
+    let rows: Vec<Row> = engines
+        .iter()
+        .zip(&times)
+        .zip(&answers)
+        .map(|((e, t), a)| {
+            let own: Option<u64> = a.iter().map(|s| s.expanded).sum();
+            Row {
+                name: e.name.clone(),
+                cost: e.cost,
+                family: e.family,
+                seconds: median(t),
+                expanded: own.unwrap_or(default_expanded),
+                own_count: own.is_some(),
+            }
+        })
+        .collect();
+    print_table(&rows, scenarios.len());
+    Ok(())
+}
+
+/// Wall time of solving the whole file once.
+fn time_file(engine: &mut Contender<'_>, scenarios: &[Scenario]) -> f64 {
+    let t = Instant::now();
+    for sc in scenarios {
+        black_box(engine.solve(black_box(sc)));
+    }
+    t.elapsed().as_secs_f64()
+}
+
+fn fastest(rows: &[Row], keep: impl Fn(&Row) -> bool) -> Option<&Row> {
+    rows.iter()
+        .filter(|r| keep(r))
+        .min_by(|a, b| a.seconds.total_cmp(&b.seconds))
+}
+
+fn print_table(rows: &[Row], queries: usize) {
+    let pathfinding =
+        fastest(rows, |r| r.family == Family::Pathfinding).expect("a pathfinding row");
+    let default = fastest(rows, |r| r.family == Family::PathseekDefault).expect("a default row");
+    let best = fastest(rows, |r| {
+        matches!(r.family, Family::Pathseek | Family::PathseekDefault)
+    })
+    .expect("a pathseek row");
+    println!();
+    println!("| engine | cost | total ms | ms/query | expansions/s | ratio to pathfinding |");
+    println!("|---|---|---:|---:|---:|---:|");
+    for r in rows {
+        let mut marks = Vec::new();
+        if std::ptr::eq(r, pathfinding) {
+            marks.push("pathfinding reference");
+        }
+        if std::ptr::eq(r, default) {
+            marks.push("DEFAULT");
+        }
+        if std::ptr::eq(r, best) {
+            marks.push("BEST");
+        }
+        let name = if marks.is_empty() {
+            r.name.clone()
+        } else {
+            format!("{} **[{}]**", r.name, marks.join(", "))
+        };
+        println!(
+            "| {name} | {} | {:.1} | {:.4} | {:.2}M{} | {:.2} |",
+            r.cost,
+            r.seconds * 1e3,
+            r.seconds * 1e3 / queries as f64,
+            r.expanded as f64 / r.seconds / 1e6,
+            if r.own_count { "" } else { "*" },
+            pathfinding.seconds / r.seconds
+        );
+    }
+    println!();
+    println!(
+        "\\* peers do not count expansions; their expansions/s use pathseek default's \
+         expansion count for the same scenarios ({} in all) as the work measure.",
+        default.expanded
+    );
+    println!(
+        "Ratio = time of the faster pathfinding variant ({}) / the engine's time. \
+         BEST = fastest pathseek configuration in this run: {} ({}).",
+        pathfinding.name, best.name, best.cost
+    );
+    println!(
+        "ratio_default {:.2} ratio_best {:.2}",
+        pathfinding.seconds / default.seconds,
+        pathfinding.seconds / best.seconds
+    );
+}
