@@ -6,6 +6,9 @@
 //! popped one (reopening under an inconsistent heuristic) and skips an entry whose
 //! `(f, g)` is no longer the node's current key.
 
+mod common;
+
+use common::Lcg;
 use pathseek::open_set::{Entry, OpenSet};
 use pathseek::Cost;
 
@@ -91,18 +94,6 @@ fn drain<C: Cost, O: OpenSet<C>>(set: &mut O, model: &mut Model<C>) -> Vec<(C, C
     }
     assert!(set.is_empty() && set.pop().is_none());
     out
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, bound: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % bound
-    }
 }
 
 pub fn orders_by_f_then_larger_g<C: Cost, O: OpenSet<C>>(mut set: O) {

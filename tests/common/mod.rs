@@ -1,0 +1,428 @@
+//! Shared test helpers: a deterministic RNG, a reference Dijkstra written without
+//! the library's core or open sets, graph conversion, path validation, the one list
+//! of open sets every property runs on, and the proptest configuration.
+//!
+//! Used as `#[macro_use] mod common;` by the test files; not every file uses every
+//! helper.
+#![allow(dead_code, unused_macros)]
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap as StdHeap;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+
+use pathseek::{Cost, Graph};
+use proptest::test_runner::{Config, FileFailurePersistence};
+
+// ---------------------------------------------------------------------------
+// Random numbers
+// ---------------------------------------------------------------------------
+
+/// A small deterministic generator (64-bit LCG, high bits out), so failures
+/// reproduce from the seed alone.
+#[derive(Clone, Debug)]
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A value in `0..bound` (`bound > 0`).
+    pub fn next(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+
+    /// A value in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next(hi - lo + 1)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reference shortest paths
+// ---------------------------------------------------------------------------
+
+/// An explicit copy of a graph: `adj[i]` lists `(j, cost)` for every edge `i -> j`,
+/// nodes by dense id. Built from the `Graph` trait only (never the search core).
+pub type Adjacency<C> = Vec<Vec<(usize, C)>>;
+
+/// Every edge of a graph with dense ids, by id.
+pub fn adjacency<G: Graph>(graph: &G) -> Adjacency<G::Cost> {
+    let n = graph.node_count().expect("dense ids");
+    let mut adj = vec![Vec::new(); n];
+    for (i, out) in adj.iter_mut().enumerate() {
+        let node = graph.node_at(i).expect("node_at inverts node_index");
+        if !graph.contains(node) {
+            continue;
+        }
+        graph.successors(node, |succ, cost| {
+            out.push((graph.node_index(succ).expect("successor has an id"), cost))
+        });
+    }
+    adj
+}
+
+/// The same edges, reversed.
+pub fn reversed<C: Copy>(adj: &Adjacency<C>) -> Adjacency<C> {
+    let mut rev = vec![Vec::new(); adj.len()];
+    for (a, out) in adj.iter().enumerate() {
+        for &(b, c) in out {
+            rev[b].push((a, c));
+        }
+    }
+    rev
+}
+
+/// A cost with a total order for `std::collections::BinaryHeap` (costs here are
+/// never NaN).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ordered<C>(C);
+impl<C: PartialOrd> Eq for Ordered<C> {}
+impl<C: PartialOrd> PartialOrd for Ordered<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<C: PartialOrd> Ord for Ordered<C> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.partial_cmp(&other.0).expect("no NaN costs")
+    }
+}
+
+/// Plain Dijkstra from `source` over `adj` with std's binary heap (lazy deletion):
+/// the distance of every node, `None` when unreachable. Independent of pathseek's
+/// core and open sets.
+pub fn dijkstra<C: Cost>(adj: &Adjacency<C>, source: usize) -> Vec<Option<C>> {
+    let mut dist: Vec<Option<C>> = vec![None; adj.len()];
+    let mut done = vec![false; adj.len()];
+    let mut heap = StdHeap::new();
+    dist[source] = Some(C::zero());
+    heap.push(Reverse((Ordered(C::zero()), source)));
+    while let Some(Reverse((Ordered(d), u))) = heap.pop() {
+        if done[u] {
+            continue;
+        }
+        done[u] = true;
+        for &(v, c) in &adj[u] {
+            let nd = d + c;
+            if dist[v].is_none_or(|old| nd < old) {
+                dist[v] = Some(nd);
+                heap.push(Reverse((Ordered(nd), v)));
+            }
+        }
+    }
+    dist
+}
+
+/// The cheapest edge `a -> b`, if any (parallel edges: the cheapest one).
+pub fn cheapest_edge<C: Cost>(adj: &Adjacency<C>, a: usize, b: usize) -> Option<C> {
+    adj[a]
+        .iter()
+        .filter(|e| e.0 == b)
+        .map(|e| e.1)
+        .fold(None, |best: Option<C>, c| match best {
+            Some(x) if x <= c => Some(x),
+            _ => Some(c),
+        })
+}
+
+/// Checks that `nodes` runs from `start` to `goal` along edges of `adj` and returns
+/// the sum of its (cheapest) edge costs, added in path order as the core adds them.
+pub fn path_cost<C: Cost>(
+    adj: &Adjacency<C>,
+    nodes: &[usize],
+    start: usize,
+    goal: usize,
+) -> Result<C, String> {
+    if nodes.first() != Some(&start) {
+        return Err(format!(
+            "path {nodes:?} does not begin at the start {start}"
+        ));
+    }
+    if nodes.last() != Some(&goal) {
+        return Err(format!("path {nodes:?} does not end at the goal {goal}"));
+    }
+    let mut sum = C::zero();
+    for w in nodes.windows(2) {
+        match cheapest_edge(adj, w[0], w[1]) {
+            Some(c) => sum = sum + c,
+            None => return Err(format!("path step {} -> {} is not an edge", w[0], w[1])),
+        }
+    }
+    Ok(sum)
+}
+
+/// `a` equals `b` up to `rel` relative error (exactly for `rel == 0`).
+pub fn close<C: Cost>(a: C, b: C, rel: f64) -> bool {
+    if rel == 0.0 {
+        return a == b;
+    }
+    let (x, y) = (a.as_f64(), b.as_f64());
+    (x - y).abs() <= rel * x.abs().max(y.abs()).max(1.0)
+}
+
+/// The relative tolerance for comparing path costs of type `C` that were summed
+/// in different orders: 0 for integers, 1e-9 for `f64`, 1e-4 for `f32`.
+pub fn tolerance<C: Cost>() -> f64 {
+    if C::one() / (C::one() + C::one()) == C::zero() {
+        0.0
+    } else if std::mem::size_of::<C>() == 4 {
+        1e-4
+    } else {
+        1e-9
+    }
+}
+
+/// `true` for integer cost types.
+pub fn is_integer<C: Cost>() -> bool {
+    C::one() / (C::one() + C::one()) == C::zero()
+}
+
+// ---------------------------------------------------------------------------
+// Heuristics built from exact distances
+// ---------------------------------------------------------------------------
+
+/// How a per-node heuristic table is derived from the exact distances to the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HKind {
+    /// h = 0: A* is Dijkstra.
+    Zero,
+    /// h = the exact distance (from a reverse Dijkstra).
+    Exact,
+    /// h = floor(exact * num / 8) with one `num` in 0..=8 for all nodes: admissible
+    /// and consistent (also after integer rounding down).
+    Fraction,
+    /// h = a per-node random fraction of the exact distance: admissible, and
+    /// inconsistent because neighbours get unrelated fractions (forces reopening).
+    RandomFraction,
+    /// h = exact times a per-node factor in 1.5..=3: inadmissible.
+    Inflated,
+}
+
+impl HKind {
+    pub const ALL: [HKind; 5] = [
+        HKind::Zero,
+        HKind::Exact,
+        HKind::Fraction,
+        HKind::RandomFraction,
+        HKind::Inflated,
+    ];
+    pub fn admissible(self) -> bool {
+        self != HKind::Inflated
+    }
+    pub fn consistent(self) -> bool {
+        matches!(self, HKind::Zero | HKind::Exact | HKind::Fraction)
+    }
+}
+
+/// The heuristic value for nodes that cannot reach the goal (any value is
+/// admissible there; a large one keeps them at the back of the queue).
+pub fn unreachable_h<C: Cost>() -> C {
+    C::from_count(1 << 30)
+}
+
+/// A per-node heuristic table of kind `kind` from the exact distances `dist` to the
+/// goal; `seed` draws the random fractions.
+pub fn heuristic_table<C: Cost>(dist: &[Option<C>], kind: HKind, seed: u64) -> Vec<C> {
+    let mut rng = Lcg(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let eight = C::from_count(8);
+    // d * k / 8, rounded down for integers, without overflowing d * k.
+    let scale = |d: C, k: u64| {
+        let k = C::from_count(k);
+        if is_integer::<C>() {
+            d / eight * k + d % eight * k / eight
+        } else {
+            d * k / eight
+        }
+    };
+    let num = rng.next(9);
+    dist.iter()
+        .map(|d| {
+            let Some(d) = *d else {
+                return if kind == HKind::Zero {
+                    C::zero()
+                } else {
+                    unreachable_h()
+                };
+            };
+            match kind {
+                HKind::Zero => C::zero(),
+                HKind::Exact => d,
+                HKind::Fraction => scale(d, num),
+                HKind::RandomFraction => scale(d, rng.next(9)),
+                // 12..=24 eighths: 1.5 to 3 times the exact distance.
+                HKind::Inflated => scale(d, rng.range(12, 24)),
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Case counting (for reporting when a property first failed)
+// ---------------------------------------------------------------------------
+
+/// Counts the cases a property ran and remembers the number of the first one that
+/// failed (panicked), before proptest starts shrinking.
+pub struct CaseCounter {
+    pub ran: AtomicU64,
+    pub first_failure: AtomicU64,
+}
+
+impl CaseCounter {
+    pub const fn new() -> Self {
+        CaseCounter {
+            ran: AtomicU64::new(0),
+            first_failure: AtomicU64::new(0),
+        }
+    }
+    /// Call at the start of each case; the guard records a panic in that case.
+    pub fn case(&self) -> CaseGuard<'_> {
+        let n = self.ran.fetch_add(1, AtomicOrdering::Relaxed) + 1;
+        CaseGuard { counter: self, n }
+    }
+    pub fn ran(&self) -> u64 {
+        self.ran.load(AtomicOrdering::Relaxed)
+    }
+    pub fn first_failure(&self) -> Option<u64> {
+        match self.first_failure.load(AtomicOrdering::Relaxed) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+}
+
+pub struct CaseGuard<'a> {
+    counter: &'a CaseCounter,
+    n: u64,
+}
+
+impl Drop for CaseGuard<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.counter.first_failure.compare_exchange(
+                0,
+                self.n,
+                AtomicOrdering::Relaxed,
+                AtomicOrdering::Relaxed,
+            );
+        }
+    }
+}
+
+/// The path of a test file's regressions file, `tests/proptest-regressions/<name>.txt`
+/// (proptest's default location needs a `lib.rs` next to the test, which
+/// integration tests lack).
+macro_rules! regressions_file {
+    ($name:literal) => {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/proptest-regressions/",
+            $name,
+            ".txt"
+        )
+    };
+}
+
+/// The proptest configuration of every property: proptest's default (256 cases,
+/// or `PROPTEST_CASES` from the environment; `Config::default()` reads it, while
+/// `Config::with_cases` would override it), failing seeds saved to `regressions`.
+pub fn config(regressions: &'static str) -> Config {
+    Config {
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
+        ..Config::default()
+    }
+}
+
+/// Runs `test` on `strategy` with [`config`] (`regressions` from
+/// `regressions_file!`) and panics with proptest's minimal
+/// failing input and the number of the first failing case (counting from 1,
+/// before shrinking) if it fails. Returns the number of cases run.
+pub fn run_property<S: proptest::strategy::Strategy>(
+    name: &str,
+    regressions: &'static str,
+    strategy: S,
+    test: impl Fn(S::Value),
+) -> u64
+where
+    S::Value: std::fmt::Debug,
+{
+    let counter = CaseCounter::new();
+    let mut runner = proptest::test_runner::TestRunner::new(config(regressions));
+    let result = runner.run(&strategy, |value| {
+        let _guard = counter.case();
+        test(value);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!(
+            "property `{name}` failed; first failing case: #{} (of {} runs including \
+             shrinking and persisted regressions)\n{e}",
+            counter
+                .first_failure()
+                .map_or("?".to_string(), |n| n.to_string()),
+            counter.ran()
+        );
+    }
+    if std::env::var_os("PATHSEEK_PROP_VERBOSE").is_some() {
+        eprintln!("property `{name}`: {} cases passed", counter.ran());
+    }
+    counter.ran()
+}
+
+// ---------------------------------------------------------------------------
+// The open sets
+// ---------------------------------------------------------------------------
+
+/// Receives one open set of the list in [`with_open_set!`]: its name and a
+/// constructor (called once per engine).
+pub trait OpenSetVisitor<C: Cost> {
+    fn visit<O: pathseek::OpenSet<C>>(&mut self, name: &str, make: &dyn Fn() -> O);
+}
+
+/// Calls `visitor.visit(name, make)`; `max_edge` ties the visitor's cost type to
+/// the graph's (for visitors generic over the cost type).
+pub fn visit_one<C: Cost, V: OpenSetVisitor<C>, O: pathseek::OpenSet<C>>(
+    visitor: &mut V,
+    name: &str,
+    _max_edge: C,
+    make: &dyn Fn() -> O,
+) {
+    visitor.visit(name, make)
+}
+
+/// THE list of open sets every property runs on: `name => |max_edge| constructor`.
+/// Adding an open set to the suite is one line here. `with_open_set!(visitor,
+/// max_edge)` calls `visitor.visit(name, &|| constructor)` for each entry, with
+/// `max_edge` the largest edge cost of the graph at hand (for tuned HOT queues).
+macro_rules! with_open_set {
+    ($visitor:expr, $max_edge:expr) => {
+        with_open_set!(@each $visitor, $max_edge;
+            "BinaryHeap" => |_m| ::pathseek::open_set::BinaryHeap::new(),
+            "LazyBinaryHeap" => |_m| ::pathseek::open_set::LazyBinaryHeap::new(),
+            "DaryHeap<4>" => |_m| ::pathseek::open_set::DaryHeap::<_, 4>::new(),
+            "DaryHeap<8>" => |_m| ::pathseek::open_set::DaryHeap::<_, 8>::new(),
+            "LazyDaryHeap<2>" => |_m| ::pathseek::open_set::LazyDaryHeap::<_, 2>::new(),
+            "LazyDaryHeap<4>" => |_m| ::pathseek::open_set::LazyDaryHeap::<_, 4>::new(),
+            "HotQueue tuned" => |m| ::pathseek::open_set::HotQueue::for_max_edge_cost(m),
+            "HotQueue default" => |_m| ::pathseek::open_set::HotQueue::default(),
+            "HotQueue narrow" => |_m| ::pathseek::open_set::HotQueue::new(::pathseek::Cost::from_count(1), 2).unwrap(),
+            "RadixHeap" => |_m| ::pathseek::open_set::RadixHeap::new(),
+            "SortedVec" => |_m| ::pathseek::open_set::SortedVec::new(),
+            "UnsortedVec" => |_m| ::pathseek::open_set::UnsortedVec::new(),
+            "SplayTree" => |_m| ::pathseek::open_set::SplayTree::new(),
+            "IndexedArray" => |_m| ::pathseek::open_set::IndexedArray::new(),
+            "TwoLevel" => |_m| ::pathseek::open_set::TwoLevel::new(),
+            "TwoLevel top 2" => |_m| ::pathseek::open_set::TwoLevel::with_top_capacity(2),
+        )
+    };
+    (@each $visitor:expr, $max_edge:expr; $($name:literal => $make:expr,)*) => {{
+        let visitor = &mut $visitor;
+        let max_edge = $max_edge;
+        $(
+            {
+                let make = $make;
+                $crate::common::visit_one(visitor, $name, max_edge, &|| make(max_edge));
+            }
+        )*
+    }};
+}
