@@ -494,7 +494,6 @@ where
         if !self.graph.contains(start) {
             return Err(SearchError::StartBlocked { node: start });
         }
-        let (slot, _) = self.store.find_or_insert(self.graph, start)?;
         let h = (self.heuristic)(start);
         if !h.is_valid() {
             return Err(SearchError::InvalidHeuristic {
@@ -502,7 +501,8 @@ where
                 value: h,
             });
         }
-        let record = self.store.record_mut(slot);
+        let found = self.store.find_or_insert(self.graph, start)?;
+        let (slot, record) = (found.slot, found.record);
         record.g = G::Cost::zero();
         record.h = h;
         self.open.push(Entry {
@@ -606,8 +606,9 @@ where
             .g
             .checked_add(cost)
             .ok_or(SearchError::CostOverflow { node: succ })?;
-        let (slot, fresh) = self.store.find_or_insert(self.graph, succ)?;
-        if fresh {
+        let found = self.store.find_or_insert(self.graph, succ)?;
+        let (slot, record) = (found.slot, found.record);
+        if found.fresh {
             let h = (self.heuristic)(succ);
             if !h.is_valid() {
                 return Err(SearchError::InvalidHeuristic {
@@ -618,7 +619,6 @@ where
             let f = g
                 .checked_add(h)
                 .ok_or(SearchError::CostOverflow { node: succ })?;
-            let record = self.store.record_mut(slot);
             record.g = g;
             record.h = h;
             record.parent = self.parent;
@@ -626,7 +626,6 @@ where
             self.stats.pushed += 1;
             return Ok(());
         }
-        let record = self.store.record_mut(slot);
         if g < record.g {
             let f = g
                 .checked_add(record.h)

@@ -48,6 +48,25 @@ pub trait Cost:
     /// monotone for non-negative values).
     fn order_key(self) -> u64;
 
+    /// The integer type of [`rank`](Cost::rank): `u64` for costs of up to 32
+    /// bits, `u128` for 64-bit costs.
+    type Rank: Copy + Ord + Debug;
+
+    /// One integer that orders open-set entries: for valid costs,
+    /// `rank(f1, g1) < rank(f2, g2)` exactly when `f1 < f2`, or `f1 == f2` and
+    /// `g1 > g2` (the tie-break of the open sets: on equal `f`, the node
+    /// deeper into the path first). The heaps compare ranks, so that one
+    /// comparison, without branches, picks the better of two entries.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Cost;
+    /// assert!(u32::rank(5, 2) < u32::rank(6, 9)); // smaller f first
+    /// assert!(u32::rank(5, 3) < u32::rank(5, 2)); // equal f: larger g first
+    /// assert!(f64::rank(1.5, 0.5) < f64::rank(2.0, 1.0));
+    /// ```
+    fn rank(f: Self, g: Self) -> Self::Rank;
+
     /// Total order used by the open sets. Valid costs are never NaN, so this is
     /// `partial_cmp` with NaN (which the core rejects before it gets here) ranked
     /// equal.
@@ -65,8 +84,14 @@ pub trait Cost:
 }
 
 macro_rules! unsigned_cost {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $rank:ty),*) => {$(
         impl Cost for $t {
+            type Rank = $rank;
+            #[inline(always)]
+            fn rank(f: Self, g: Self) -> $rank {
+                const HALF: u32 = <$rank>::BITS / 2;
+                ((f as $rank) << HALF) | (<$t>::MAX - g) as $rank
+            }
             #[inline]
             fn checked_add(self, other: Self) -> Option<Self> { <$t>::checked_add(self, other) }
             #[inline]
@@ -84,8 +109,17 @@ macro_rules! unsigned_cost {
 }
 
 macro_rules! signed_cost {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $u:ty, $rank:ty),*) => {$(
         impl Cost for $t {
+            type Rank = $rank;
+            #[inline(always)]
+            fn rank(f: Self, g: Self) -> $rank {
+                // Flipping the sign bit maps the signed order onto the unsigned one.
+                const HALF: u32 = <$rank>::BITS / 2;
+                const SIGN: $u = 1 << (<$u>::BITS - 1);
+                let key = |x: $t| (x as $u) ^ SIGN;
+                ((key(f) as $rank) << HALF) | (<$u>::MAX - key(g)) as $rank
+            }
             #[inline]
             fn checked_add(self, other: Self) -> Option<Self> { <$t>::checked_add(self, other) }
             #[inline]
@@ -103,8 +137,22 @@ macro_rules! signed_cost {
 }
 
 macro_rules! float_cost {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $u:ty, $i:ty, $rank:ty),*) => {$(
         impl Cost for $t {
+            type Rank = $rank;
+            #[inline(always)]
+            fn rank(f: Self, g: Self) -> $rank {
+                // The IEEE total order as unsigned integers: flip every bit of a
+                // negative float, only the sign bit of a positive one. Adding
+                // +0.0 first turns -0.0 into +0.0, which compare equal as costs.
+                const HALF: u32 = <$rank>::BITS / 2;
+                const SIGN: $u = 1 << (<$u>::BITS - 1);
+                let key = |x: $t| {
+                    let bits = (x + 0.0).to_bits();
+                    bits ^ (((bits as $i) >> (<$u>::BITS - 1)) as $u | SIGN)
+                };
+                ((key(f) as $rank) << HALF) | (<$u>::MAX - key(g)) as $rank
+            }
             #[inline]
             fn checked_add(self, other: Self) -> Option<Self> {
                 let s = self + other;
@@ -124,16 +172,17 @@ macro_rules! float_cost {
             fn as_f64(self) -> f64 { self as f64 }
             #[inline]
             fn order_key(self) -> u64 {
-                // -0.0 == 0.0 must share a key; positive floats order like their bits.
-                if self <= 0.0 { 0 } else { self.to_bits() as u64 }
+                // Non-negative floats order like their bits; adding +0.0 turns
+                // -0.0 (a valid cost, equal to 0.0) into +0.0, whose bits are 0.
+                (self + 0.0).to_bits() as u64
             }
         }
     )*};
 }
 
-unsigned_cost!(u8, u16, u32, u64, usize);
-signed_cost!(i8, i16, i32, i64, isize);
-float_cost!(f32, f64);
+unsigned_cost!(u8 => u64, u16 => u64, u32 => u64, u64 => u128, usize => u128);
+signed_cost!(i8 => u8, u64, i16 => u16, u64, i32 => u32, u64, i64 => u64, u128, isize => usize, u128);
+float_cost!(f32 => u32, i32, u64, f64 => u64, i64, u128);
 
 #[cfg(test)]
 mod tests {
@@ -184,6 +233,52 @@ mod tests {
         assert!(2.5f32.order_key() < 2.75f32.order_key());
         assert!(7u32.order_key() < 8u32.order_key());
         assert_eq!(5i64.order_key(), 5);
+    }
+
+    /// `rank` orders `(f, g)` like the open sets' `precedes`, for every pair.
+    fn rank_matches_precedes<C: Cost>(values: &[C]) {
+        for &f1 in values {
+            for &g1 in values {
+                for &f2 in values {
+                    for &g2 in values {
+                        let precedes = f1 < f2 || (f1 == f2 && g1 > g2);
+                        assert_eq!(
+                            C::rank(f1, g1) < C::rank(f2, g2),
+                            precedes,
+                            "({f1:?}, {g1:?}) vs ({f2:?}, {g2:?})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rank_orders_like_precedes() {
+        rank_matches_precedes(&[0u8, 1, 7, 254, 255]);
+        rank_matches_precedes(&[0u32, 1, 2, 1 << 31, u32::MAX - 1, u32::MAX]);
+        rank_matches_precedes(&[0u64, 1, 3, u64::MAX - 1, u64::MAX]);
+        rank_matches_precedes(&[0usize, 5, usize::MAX]);
+        rank_matches_precedes(&[i8::MIN, -1, 0, 1, i8::MAX]);
+        rank_matches_precedes(&[i32::MIN, -7, -1, 0, 1, 9, i32::MAX]);
+        rank_matches_precedes(&[i64::MIN, -1, 0, 2, i64::MAX]);
+        rank_matches_precedes(&[isize::MIN, 0, isize::MAX]);
+        let f = [
+            f64::NEG_INFINITY,
+            -3.5,
+            -1e-300,
+            -0.0,
+            0.0,
+            1e-300,
+            0.5,
+            1.0,
+            1.0 + f64::EPSILON,
+            f64::MAX,
+            f64::INFINITY,
+        ];
+        rank_matches_precedes(&f);
+        let f32s: Vec<f32> = f.iter().map(|&x| x as f32).collect();
+        rank_matches_precedes(&f32s);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::{ClosedSet, FxBuildHasher, NodeRecord};
+use super::{ClosedSet, FindResult, Found, FxBuildHasher, NodeRecord};
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -61,10 +61,10 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
         &mut self,
         _graph: &G,
         node: G::Node,
-    ) -> Result<(u32, bool), SearchError<G::Node, G::Cost>> {
+    ) -> FindResult<'_, G> {
         let next = self.nodes.len();
-        match self.slots.entry(node) {
-            std::collections::hash_map::Entry::Occupied(e) => Ok((*e.get(), false)),
+        let (slot, fresh) = match self.slots.entry(node) {
+            std::collections::hash_map::Entry::Occupied(e) => (*e.get(), false),
             std::collections::hash_map::Entry::Vacant(e) => {
                 // Slot u32::MAX is reserved for "no parent".
                 let slot = u32::try_from(next)
@@ -74,9 +74,14 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
                 e.insert(slot);
                 self.nodes.push(node);
                 self.records.push(NodeRecord::fresh(0));
-                Ok((slot, true))
+                (slot, true)
             }
-        }
+        };
+        Ok(Found {
+            slot,
+            fresh,
+            record: &mut self.records[slot as usize],
+        })
     }
 
     #[inline(always)]

@@ -13,7 +13,7 @@
 //! costs) on the first search, so for a huge graph where each search touches a
 //! few nodes prefer [`HashStore`](super::HashStore).
 
-use super::{ClosedSet, NodeRecord, NO_SLOT};
+use super::{ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -79,7 +79,7 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
         &mut self,
         graph: &G,
         node: G::Node,
-    ) -> Result<(u32, bool), SearchError<G::Node, G::Cost>> {
+    ) -> FindResult<'_, G> {
         let index = graph
             .node_index(node)
             .ok_or(SearchError::NodeOutOfRange { node })?;
@@ -87,13 +87,16 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
             .records
             .get_mut(index)
             .ok_or(SearchError::NodeOutOfRange { node })?;
-        if record.stamp() == self.stamp {
-            Ok((index as u32, false))
-        } else {
+        let fresh = record.stamp() != self.stamp;
+        if fresh {
             *record = NodeRecord::fresh(self.stamp);
             self.touched += 1;
-            Ok((index as u32, true))
         }
+        Ok(Found {
+            slot: index as u32,
+            fresh,
+            record,
+        })
     }
 
     #[inline(always)]

@@ -78,6 +78,23 @@ impl<C> NodeRecord<C> {
     }
 }
 
+/// What [`ClosedSet::find_or_insert`] returns: the node's entry, or why it cannot
+/// be stored.
+pub type FindResult<'a, G> =
+    Result<Found<'a, <G as Graph>::Cost>, SearchError<<G as Graph>::Node, <G as Graph>::Cost>>;
+
+/// A node's entry in a [`ClosedSet`], from [`ClosedSet::find_or_insert`].
+#[derive(Debug)]
+pub struct Found<'a, C> {
+    /// The node's slot: its handle in the open sets and in parent links.
+    pub slot: u32,
+    /// `true` if the record was created by this call (first time the node is
+    /// reached in this search).
+    pub fresh: bool,
+    /// The node's record.
+    pub record: &'a mut NodeRecord<C>,
+}
+
 /// A store of [`NodeRecord`]s addressed by slot.
 ///
 /// Required: all methods; a store is small to write but must be exact, so nothing
@@ -89,9 +106,12 @@ impl<C> NodeRecord<C> {
 /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
 /// let mut store = HashStore::new();
 /// ClosedSet::reset(&mut store, &g).unwrap();
-/// let (slot, fresh) = store.find_or_insert(&g, 42).unwrap();
-/// assert!(fresh);
-/// assert_eq!(store.find_or_insert(&g, 42).unwrap(), (slot, false));
+/// let found = store.find_or_insert(&g, 42).unwrap();
+/// assert!(found.fresh);
+/// found.record.g = 7;
+/// let slot = found.slot;
+/// let again = store.find_or_insert(&g, 42).unwrap();
+/// assert_eq!((again.slot, again.fresh, again.record.g), (slot, false, 7));
 /// assert_eq!(store.node(&g, slot), Some(42));
 /// ```
 pub trait ClosedSet<G: Graph> {
@@ -99,15 +119,16 @@ pub trait ClosedSet<G: Graph> {
     /// from the previous one). Fails if the store cannot serve this graph.
     fn reset(&mut self, graph: &G) -> Result<(), SearchError<G::Node, G::Cost>>;
 
-    /// The slot of `node`, and `true` if the node had no record yet in this search;
-    /// a fresh record is open, with `parent` [`NO_SLOT`], and its `g` and `h` are
-    /// for the caller to set. Fails with [`SearchError::NodeOutOfRange`] if the
-    /// node cannot be stored.
+    /// The slot and record of `node`, creating them if the node had no record
+    /// yet in this search ([`Found::fresh`]); a fresh record is open, with
+    /// `parent` [`NO_SLOT`], and its `g` and `h` are for the caller to set.
+    /// Handing back the record saves the core a second look-up per edge. Fails
+    /// with [`SearchError::NodeOutOfRange`] if the node cannot be stored.
     fn find_or_insert(
         &mut self,
         graph: &G,
         node: G::Node,
-    ) -> Result<(u32, bool), SearchError<G::Node, G::Cost>>;
+    ) -> FindResult<'_, G>;
 
     /// The record in `slot` (a slot returned by `find_or_insert` in this search).
     fn record(&self, slot: u32) -> &NodeRecord<G::Cost>;

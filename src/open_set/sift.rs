@@ -1,7 +1,8 @@
 //! The one d-ary heap implementation, shared by every heap-based open set.
 //!
 //! A heap is a plain `[Entry<C>]` in implicit d-ary layout (the children of `i`
-//! are `D*i + 1 ..= D*i + D`), ordered by [`Entry::precedes`]. Every time an
+//! are `D*i + 1 ..= D*i + D`), ordered by [`Entry::precedes`], compared through
+//! [`Entry::rank`] (one integer comparison per pair). Every time an
 //! entry is written to a position the [`Hook`] is told, so an indexed heap can keep
 //! its slot -> position map current; the lazy heaps pass [`NoHook`], which
 //! compiles away.
@@ -46,10 +47,11 @@ pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
 ) {
     check_arity::<D>();
     let item = heap[pos];
+    let rank = item.rank();
     while pos > 0 {
         let parent = (pos - 1) / D;
         let p = heap[parent];
-        if !item.precedes(&p) {
+        if rank >= p.rank() {
             break;
         }
         heap[pos] = p;
@@ -58,6 +60,36 @@ pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
     }
     heap[pos] = item;
     hook.moved(item.slot, pos);
+}
+
+/// The index in `kids` (not empty) of the entry of smallest rank, and that rank.
+///
+/// Which child wins is a coin toss for the branch predictor, so the choice is
+/// made with selects (`cmov`) instead of jumps.
+#[inline(always)]
+fn best_child<C: Cost>(kids: &[Entry<C>]) -> (usize, C::Rank) {
+    if size_of::<C::Rank>() <= 8 {
+        // A one-register rank: carry the best rank along with its index.
+        let mut best = 0;
+        let mut best_rank = kids[0].rank();
+        for (i, kid) in kids.iter().enumerate().skip(1) {
+            let rank = kid.rank();
+            let less = rank < best_rank;
+            best = core::hint::select_unpredictable(less, i, best);
+            best_rank = core::hint::select_unpredictable(less, rank, best_rank);
+        }
+        (best, best_rank)
+    } else {
+        // A two-register rank (64-bit costs) costs more to build and to select
+        // than comparing the costs themselves (without short-circuit jumps).
+        let mut best = 0;
+        for i in 1..kids.len() {
+            let (k, b) = (&kids[i], &kids[best]);
+            let less = (k.f < b.f) | ((k.f == b.f) & (k.g > b.g));
+            best = core::hint::select_unpredictable(less, i, best);
+        }
+        (best, kids[best].rank())
+    }
 }
 
 /// Moves the entry at `pos` towards the leaves until it precedes all its children.
@@ -70,26 +102,26 @@ pub(crate) fn sift_down<C: Cost, const D: usize, H: Hook + ?Sized>(
     check_arity::<D>();
     let len = heap.len();
     let item = heap[pos];
+    let rank = item.rank();
     loop {
         let first = D * pos + 1;
-        if first >= len {
+        // A full family of D children (the common case) is a fixed-size slice,
+        // so the compiler unrolls the scan and drops its bounds checks.
+        let (best, best_rank) = if let Some(kids) = heap.get(first..first + D) {
+            best_child(kids)
+        } else if first < len {
+            best_child(&heap[first..])
+        } else {
+            break;
+        };
+        if best_rank >= rank {
             break;
         }
-        let children = &heap[first..len.min(first + D)];
-        let mut best = 0;
-        let mut best_entry = children[0];
-        for (i, c) in children.iter().enumerate().skip(1) {
-            if c.precedes(&best_entry) {
-                best = i;
-                best_entry = *c;
-            }
-        }
-        if !best_entry.precedes(&item) {
-            break;
-        }
-        heap[pos] = best_entry;
-        hook.moved(best_entry.slot, pos);
-        pos = first + best;
+        let child = first + best;
+        let e = heap[child];
+        heap[pos] = e;
+        hook.moved(e.slot, pos);
+        pos = child;
     }
     heap[pos] = item;
     hook.moved(item.slot, pos);
@@ -132,7 +164,7 @@ pub(crate) fn replace<C: Cost, const D: usize, H: Hook + ?Sized>(
 ) {
     let old = heap[pos];
     heap[pos] = entry;
-    if entry.precedes(&old) {
+    if entry.rank() < old.rank() {
         sift_up::<C, D, H>(heap, pos, hook);
     } else {
         sift_down::<C, D, H>(heap, pos, hook);
