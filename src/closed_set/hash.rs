@@ -57,11 +57,7 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
     }
 
     #[inline]
-    fn find_or_insert(
-        &mut self,
-        _graph: &G,
-        node: G::Node,
-    ) -> FindResult<'_, G> {
+    fn find_or_insert(&mut self, _graph: &G, node: G::Node) -> FindResult<'_, G> {
         let next = self.nodes.len();
         let (slot, fresh) = match self.slots.entry(node) {
             std::collections::hash_map::Entry::Occupied(e) => (*e.get(), false),

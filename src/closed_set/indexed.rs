@@ -75,11 +75,7 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
     }
 
     #[inline]
-    fn find_or_insert(
-        &mut self,
-        graph: &G,
-        node: G::Node,
-    ) -> FindResult<'_, G> {
+    fn find_or_insert(&mut self, graph: &G, node: G::Node) -> FindResult<'_, G> {
         let index = graph
             .node_index(node)
             .ok_or(SearchError::NodeOutOfRange { node })?;

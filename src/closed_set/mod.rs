@@ -124,11 +124,7 @@ pub trait ClosedSet<G: Graph> {
     /// `parent` [`NO_SLOT`], and its `g` and `h` are for the caller to set.
     /// Handing back the record saves the core a second look-up per edge. Fails
     /// with [`SearchError::NodeOutOfRange`] if the node cannot be stored.
-    fn find_or_insert(
-        &mut self,
-        graph: &G,
-        node: G::Node,
-    ) -> FindResult<'_, G>;
+    fn find_or_insert(&mut self, graph: &G, node: G::Node) -> FindResult<'_, G>;
 
     /// The record in `slot` (a slot returned by `find_or_insert` in this search).
     fn record(&self, slot: u32) -> &NodeRecord<G::Cost>;

@@ -38,6 +38,26 @@ pub(crate) const fn check_arity<const D: usize>() {
     const { assert!(D >= 2, "a d-ary heap needs D >= 2") }
 }
 
+/// `true` if `a` comes out of the heap before `b` ([`Entry::precedes`]).
+///
+/// Costs of up to 32 bits compare as one 64-bit [`Entry::rank`]; for 64-bit
+/// costs a 128-bit rank costs more to build than comparing `f` and `g`
+/// themselves, which is done without short-circuit jumps.
+#[inline(always)]
+fn before<C: Cost>(a: &Entry<C>, b: &Entry<C>) -> bool {
+    if narrow_rank::<C>() {
+        a.rank() < b.rank()
+    } else {
+        (a.f < b.f) | ((a.f == b.f) & (a.g > b.g))
+    }
+}
+
+/// Whether `C::Rank` fits one register.
+#[inline(always)]
+const fn narrow_rank<C: Cost>() -> bool {
+    size_of::<C::Rank>() <= 8
+}
+
 /// Moves the entry at `pos` towards the root until its parent precedes it.
 #[inline(always)]
 pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
@@ -47,11 +67,10 @@ pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
 ) {
     check_arity::<D>();
     let item = heap[pos];
-    let rank = item.rank();
     while pos > 0 {
         let parent = (pos - 1) / D;
         let p = heap[parent];
-        if rank >= p.rank() {
+        if !before(&item, &p) {
             break;
         }
         heap[pos] = p;
@@ -62,15 +81,16 @@ pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
     hook.moved(item.slot, pos);
 }
 
-/// The index in `kids` (not empty) of the entry of smallest rank, and that rank.
+/// The index in `kids` (not empty) of the entry that comes out first, and
+/// whether it comes out before `item`.
 ///
 /// Which child wins is a coin toss for the branch predictor, so the choice is
 /// made with selects (`cmov`) instead of jumps.
 #[inline(always)]
-fn best_child<C: Cost>(kids: &[Entry<C>]) -> (usize, C::Rank) {
-    if size_of::<C::Rank>() <= 8 {
+fn best_child<C: Cost>(kids: &[Entry<C>], item: &Entry<C>) -> (usize, bool) {
+    let mut best = 0;
+    if narrow_rank::<C>() {
         // A one-register rank: carry the best rank along with its index.
-        let mut best = 0;
         let mut best_rank = kids[0].rank();
         for (i, kid) in kids.iter().enumerate().skip(1) {
             let rank = kid.rank();
@@ -78,17 +98,13 @@ fn best_child<C: Cost>(kids: &[Entry<C>]) -> (usize, C::Rank) {
             best = core::hint::select_unpredictable(less, i, best);
             best_rank = core::hint::select_unpredictable(less, rank, best_rank);
         }
-        (best, best_rank)
+        (best, best_rank < item.rank())
     } else {
-        // A two-register rank (64-bit costs) costs more to build and to select
-        // than comparing the costs themselves (without short-circuit jumps).
-        let mut best = 0;
         for i in 1..kids.len() {
-            let (k, b) = (&kids[i], &kids[best]);
-            let less = (k.f < b.f) | ((k.f == b.f) & (k.g > b.g));
+            let less = before(&kids[i], &kids[best]);
             best = core::hint::select_unpredictable(less, i, best);
         }
-        (best, kids[best].rank())
+        (best, before(&kids[best], item))
     }
 }
 
@@ -102,19 +118,18 @@ pub(crate) fn sift_down<C: Cost, const D: usize, H: Hook + ?Sized>(
     check_arity::<D>();
     let len = heap.len();
     let item = heap[pos];
-    let rank = item.rank();
     loop {
         let first = D * pos + 1;
         // A full family of D children (the common case) is a fixed-size slice,
         // so the compiler unrolls the scan and drops its bounds checks.
-        let (best, best_rank) = if let Some(kids) = heap.get(first..first + D) {
-            best_child(kids)
+        let (best, wins) = if let Some(kids) = heap.get(first..first + D) {
+            best_child(kids, &item)
         } else if first < len {
-            best_child(&heap[first..])
+            best_child(&heap[first..], &item)
         } else {
             break;
         };
-        if best_rank >= rank {
+        if !wins {
             break;
         }
         let child = first + best;
@@ -164,7 +179,7 @@ pub(crate) fn replace<C: Cost, const D: usize, H: Hook + ?Sized>(
 ) {
     let old = heap[pos];
     heap[pos] = entry;
-    if entry.rank() < old.rank() {
+    if before(&entry, &old) {
         sift_up::<C, D, H>(heap, pos, hook);
     } else {
         sift_down::<C, D, H>(heap, pos, hook);
