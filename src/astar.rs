@@ -533,13 +533,17 @@ where
             g: entry.g,
         };
         let mut error = None;
-        graph.successors(node, |succ, cost| {
-            if error.is_none() {
-                if let Err(e) = relax.edge(succ, cost) {
-                    error = Some(e);
+        graph.successors(
+            node,
+            #[inline(always)]
+            |succ, cost| {
+                if error.is_none() {
+                    if let Err(e) = relax.edge(succ, cost) {
+                        error = Some(e);
+                    }
                 }
-            }
-        });
+            },
+        );
         let open_len = self.open.len();
         if open_len > self.stats.max_open {
             self.stats.max_open = open_len;

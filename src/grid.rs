@@ -93,6 +93,17 @@ pub enum Connectivity {
     Eight,
 }
 
+impl Connectivity {
+    /// The bits of a cell's move mask this connectivity uses.
+    #[inline(always)]
+    const fn move_bits(self) -> u8 {
+        match self {
+            Connectivity::Four => 0x0F,
+            Connectivity::Eight => 0xFF,
+        }
+    }
+}
+
 /// Scale of [`GridCosts::exact_octile`]: the cost of one straight step. Divide an
 /// exact-octile path cost by it to get the length in cells.
 ///
@@ -322,8 +333,8 @@ impl Layout {
 /// A rectangular grid of passable and blocked cells; a [`Graph`] over [`Cell`]s.
 ///
 /// Sizes: both sides at least 1 and at most `u32::MAX` cells in all; other sizes
-/// are rejected with [`GridError::InvalidSize`]. Memory: one byte per cell (plus a
-/// one-cell border), and one `C` per cell once a terrain weight is set.
+/// are rejected with [`GridError::InvalidSize`]. Memory: two bytes per cell, its
+/// passability and its precomputed move mask (plus a one-cell border), and one `C` per cell once a terrain weight is set.
 ///
 /// See the [module docs](self) for the move rules.
 #[derive(Clone)]
@@ -338,6 +349,9 @@ pub struct Grid<C> {
     /// neighbour test never needs a bounds check. Cell `(x, y)` is at
     /// `(y + 1) * stride + x + 1`.
     passable: Vec<bool>,
+    /// The allowed moves out of each padded position, as [`moves_at`] computes
+    /// them (kept current by [`Grid::set_passable`]).
+    moves: Vec<u8>,
     passable_count: usize,
     /// `width * height` weights, row-major without border; `None` = all one.
     terrain: Option<Vec<C>>,
@@ -443,6 +457,13 @@ impl<C: Cost> Grid<C> {
                 count += usize::from(open);
             }
         }
+        let mut moves = vec![0u8; total];
+        for y in 0..height as usize {
+            let row = (y + 1) * stride + 1;
+            for (p, m) in moves.iter_mut().enumerate().skip(row).take(width as usize) {
+                *m = moves_at(&flags, p, stride);
+            }
+        }
         Grid {
             width,
             height,
@@ -450,6 +471,7 @@ impl<C: Cost> Grid<C> {
             costs,
             stride,
             passable: flags,
+            moves,
             passable_count: count,
             terrain: None,
             min_terrain: C::one(),
@@ -563,6 +585,28 @@ impl<C: Cost> Grid<C> {
     pub fn set_passable(&mut self, cell: Cell, passable: bool) -> Result<(), GridError> {
         let p = self.padded_index(cell).ok_or(self.out_of_bounds(cell))?;
         let was = core::mem::replace(&mut self.passable[p], passable);
+        if was != passable {
+            // The cell's own moves and those of its eight neighbours change (the
+            // border keeps its zero mask).
+            let s = self.stride;
+            for q in [
+                p - s - 1,
+                p - s,
+                p - s + 1,
+                p - 1,
+                p,
+                p + 1,
+                p + s - 1,
+                p + s,
+                p + s + 1,
+            ] {
+                let (x, y) = (q % s, q / s);
+                if (1..=self.width as usize).contains(&x) && (1..=self.height as usize).contains(&y)
+                {
+                    self.moves[q] = moves_at(&self.passable, q, s);
+                }
+            }
+        }
         if was && !passable {
             self.passable_count -= 1;
         } else if !was && passable {
@@ -793,55 +837,67 @@ impl<C: Cost> Grid<C> {
 
     /// Emits the moves out of `node`; `weigh(move_cost, dest_index)` applies
     /// terrain (or not).
+    ///
+    /// One loop over the set bits of the cell's move mask, so the search's edge
+    /// callback has a single call site (and is inlined) and no branch depends on
+    /// which neighbours happen to be open.
     #[inline(always)]
     fn expand(&self, node: Cell, edge: &mut impl FnMut(Cell, C), weigh: impl Fn(C, usize) -> C) {
         let Some(p) = self.padded_index(node) else {
             return;
         };
-        let pass = &self.passable[..];
-        if !pass[p] {
-            return;
-        }
-        let s = self.stride;
+        let mut moves = self.moves[p] & self.connectivity.move_bits();
         let w = self.width as usize;
         // Unpadded index of `node`, for terrain look-ups.
         let t = node.y as usize * w + node.x as usize;
-        let (x, y) = (node.x, node.y);
-        let straight = self.costs.straight;
-        // The border is blocked, so a passable neighbour is always inside the grid
-        // and none of the coordinate or index arithmetic below can wrap.
-        let north = pass[p - s];
-        let east = pass[p + 1];
-        let south = pass[p + s];
-        let west = pass[p - 1];
-        if north {
-            edge(Cell { x, y: y - 1 }, weigh(straight, t - w));
-        }
-        if east {
-            edge(Cell { x: x + 1, y }, weigh(straight, t + 1));
-        }
-        if south {
-            edge(Cell { x, y: y + 1 }, weigh(straight, t + w));
-        }
-        if west {
-            edge(Cell { x: x - 1, y }, weigh(straight, t - 1));
-        }
-        if self.connectivity == Connectivity::Eight {
-            let diagonal = self.costs.diagonal;
-            if north && east && pass[p - s + 1] {
-                edge(Cell { x: x + 1, y: y - 1 }, weigh(diagonal, t - w + 1));
-            }
-            if south && east && pass[p + s + 1] {
-                edge(Cell { x: x + 1, y: y + 1 }, weigh(diagonal, t + w + 1));
-            }
-            if south && west && pass[p + s - 1] {
-                edge(Cell { x: x - 1, y: y + 1 }, weigh(diagonal, t + w - 1));
-            }
-            if north && west && pass[p - s - 1] {
-                edge(Cell { x: x - 1, y: y - 1 }, weigh(diagonal, t - w - 1));
-            }
+        let costs = [self.costs.straight, self.costs.diagonal];
+        while moves != 0 {
+            let d = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (dx, dy) = STEPS[d];
+            // A set move bit means the destination is passable, hence inside the
+            // grid: the wrapping arithmetic lands on its real coordinates.
+            let cell = Cell {
+                x: node.x.wrapping_add_signed(dx),
+                y: node.y.wrapping_add_signed(dy),
+            };
+            let dest = t
+                .wrapping_add_signed(dy as isize * w as isize)
+                .wrapping_add_signed(dx as isize);
+            edge(cell, weigh(costs[d >> 2], dest));
         }
     }
+}
+
+/// `(dx, dy)` of each move bit: north, east, south, west, then north-east,
+/// south-east, south-west, north-west (the successor order of [`Grid`]).
+const STEPS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The move mask of padded position `p` (bit `d` set when move `STEPS[d]` is
+/// allowed under the 8-connected rule; 0 for a blocked cell). The 4-connected
+/// moves are the low four bits.
+fn moves_at(pass: &[bool], p: usize, stride: usize) -> u8 {
+    if !pass[p] {
+        return 0;
+    }
+    let (n, e, s, w) = (pass[p - stride], pass[p + 1], pass[p + stride], pass[p - 1]);
+    let ne = n && e && pass[p - stride + 1];
+    let se = s && e && pass[p + stride + 1];
+    let sw = s && w && pass[p + stride - 1];
+    let nw = n && w && pass[p - stride - 1];
+    [n, e, s, w, ne, se, sw, nw]
+        .iter()
+        .enumerate()
+        .fold(0, |m, (d, &open)| m | (u8::from(open) << d))
 }
 
 /// `ceil(2^64 / d)` for `d >= 2`, and 0 for `d` 1 (or 0): the multiplier of [`divide`].
@@ -1128,6 +1184,44 @@ mod tests {
         assert_eq!(g.node_at(6), None);
         assert_eq!(g.node_index(Cell::new(3, 0)), None);
         assert_eq!(g.node_count(), Some(6));
+    }
+
+    /// The moves `expand` emits, from the flags alone (the rule of the module docs).
+    fn moves_by_rule(g: &Grid<u32>, c: Cell) -> Vec<Cell> {
+        let open = |dx: i64, dy: i64| {
+            let (x, y) = (i64::from(c.x) + dx, i64::from(c.y) + dy);
+            x >= 0 && y >= 0 && g.is_passable(Cell::new(x as u32, y as u32))
+        };
+        if !open(0, 0) {
+            return Vec::new();
+        }
+        STEPS
+            .iter()
+            .filter(|&&(dx, dy)| {
+                let (dx, dy) = (i64::from(dx), i64::from(dy));
+                open(dx, dy) && (dx == 0 || dy == 0 || (open(dx, 0) && open(0, dy)))
+            })
+            .map(|&(dx, dy)| Cell::new(c.x.wrapping_add_signed(dx), c.y.wrapping_add_signed(dy)))
+            .collect()
+    }
+
+    #[test]
+    fn move_masks_follow_set_passable() {
+        // A 7x5 grid with edits everywhere, borders and corners included: after
+        // every edit, each cell's successors must match the rule applied to the
+        // current flags.
+        let mut g = Grid::new(7, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+        let mut state = 12345u32;
+        for _ in 0..300 {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let c = Cell::new((state >> 8) % 7, (state >> 16) % 5);
+            g.set_passable(c, state & 3 != 0).unwrap();
+            for i in 0..35 {
+                let cell = g.node_at(i).unwrap();
+                let got: Vec<Cell> = succ(&g, cell).into_iter().map(|(n, _)| n).collect();
+                assert_eq!(got, moves_by_rule(&g, cell), "successors of {cell:?}");
+            }
+        }
     }
 
     #[test]
