@@ -95,8 +95,10 @@ where
     H: FnMut(G::Node) -> G::Cost,
     P: FnMut(G::Node) -> bool,
 {
-    if graph.node_count().is_some() {
-        AStar::new(BinaryHeap::new(), IndexedStore::new())
+    if let Some(n) = graph.node_count() {
+        // The heap's position map sized once (zeroed memory from the allocator)
+        // instead of grown, and re-zeroed, as slots arrive.
+        AStar::new(BinaryHeap::with_capacity(0, n), IndexedStore::new())
             .search_until(graph, start, is_goal, heuristic)
     } else {
         AStar::new(BinaryHeap::new(), HashStore::new())
