@@ -1,8 +1,9 @@
 //! Criterion benchmark of pathseek against its peers: `pathfinding`'s and
 //! `petgraph`'s A*, pathseek's default (`pathseek::astar` on `Grid<f64>`, as in
 //! the README) and pathseek's fastest configuration (chosen from
-//! `examples/compare.rs` measurements, fixed here), each solving a whole MovingAI
-//! scenario file per iteration.
+//! `examples/compare.rs` measurements, fixed here), and the same two pathseek
+//! set-ups over the grid's jump points (`pathseek::jump_points`), each solving a
+//! whole MovingAI scenario file per iteration.
 //!
 //! ```text
 //! cargo bench --bench peers
@@ -89,6 +90,8 @@ fn bench_map<C: ExactInt>(
         world.pathfinding_grid(),
         world.pathfinding_closure(),
         world.petgraph(),
+        world.pathseek_jump_points_default(),
+        world.pathseek_jump_points_fastest(),
     ];
     // The same-cost check, which doubles as the warm-up.
     let reference = engines[0].run_file(scenarios);

@@ -16,7 +16,10 @@
 //! The last line is `ratio_default X ratio_best Y`: the `pathfinding` time
 //! (its faster successor style in this run) divided by the time of pathseek's
 //! default (`pathseek::astar` as in the README) and of the fastest pathseek
-//! configuration measured in this run.
+//! configuration of A* over the full grid measured in this run. The jump point
+//! rows (A* over `pathseek::jump_points::JumpPoints`, a pruned graph rather
+//! than an open-set configuration) are marked JUMP POINTS and get their own
+//! line, `ratio_jump_points Z`, just before it.
 
 mod common;
 
@@ -165,6 +168,7 @@ fn print_table(rows: &[Row], queries: usize) {
         matches!(r.family, Family::Pathseek | Family::PathseekDefault)
     })
     .expect("a pathseek row");
+    let jump = fastest(rows, |r| r.family == Family::PathseekJumpPoints);
     println!();
     println!("| engine | cost | total ms | ms/query | expansions/s | ratio to pathfinding |");
     println!("|---|---|---:|---:|---:|---:|");
@@ -178,6 +182,9 @@ fn print_table(rows: &[Row], queries: usize) {
         }
         if std::ptr::eq(r, best) {
             marks.push("BEST");
+        }
+        if r.family == Family::PathseekJumpPoints {
+            marks.push("JUMP POINTS");
         }
         let name = if marks.is_empty() {
             r.name.clone()
@@ -205,6 +212,14 @@ fn print_table(rows: &[Row], queries: usize) {
          BEST = fastest pathseek configuration in this run: {} ({}).",
         pathfinding.name, best.name, best.cost
     );
+    if let Some(j) = jump {
+        println!(
+            "JUMP POINTS = A* over the grid's jump points (pathseek::jump_points), whose \
+             expansions are jump points; fastest: {} ({}).",
+            j.name, j.cost
+        );
+        println!("ratio_jump_points {:.2}", pathfinding.seconds / j.seconds);
+    }
     println!(
         "ratio_default {:.2} ratio_best {:.2}",
         pathfinding.seconds / default.seconds,

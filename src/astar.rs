@@ -410,6 +410,7 @@ where
                 continue; // stale: superseded by a cheaper entry for the same node
             }
             record.set_closed(true);
+            let parent_slot = record.parent;
             let Some(node) = self.store.node(self.graph, entry.slot) else {
                 self.end = Some(End::Error(SearchError::StoreUnsupported {
                     reason: "the node store could not map a slot back to its node (Graph::node_at)",
@@ -424,7 +425,7 @@ where
                 return Step::Finished;
             }
             self.stats.expanded += 1;
-            if let Err(e) = self.expand(node, entry) {
+            if let Err(e) = self.expand(node, parent_slot, entry) {
                 self.end = Some(End::Error(e));
                 return Step::Finished;
             }
@@ -521,9 +522,17 @@ where
     fn expand(
         &mut self,
         node: G::Node,
+        parent_slot: u32,
         entry: Entry<G::Cost>,
     ) -> Result<(), SearchError<G::Node, G::Cost>> {
         let graph = self.graph;
+        // Only graphs that prune by direction read the parent; for the others
+        // this look-up is dead code and compiles away.
+        let parent = if parent_slot == NO_SLOT {
+            None
+        } else {
+            self.store.node(graph, parent_slot)
+        };
         let mut relax = Relax {
             graph,
             open: &mut *self.open,
@@ -535,8 +544,9 @@ where
             g: entry.g,
         };
         let mut error = None;
-        graph.successors(
+        graph.successors_with_parent(
             node,
+            parent,
             #[inline(always)]
             |succ, cost| {
                 if error.is_none() {

@@ -8,7 +8,8 @@
 //!
 //! | method | required | used by |
 //! |---|---|---|
-//! | [`successors`](Graph::successors) | yes | the A* core |
+//! | [`successors`](Graph::successors) | yes | the A* core (through `successors_with_parent`) |
+//! | [`successors_with_parent`](Graph::successors_with_parent) | no (default: `successors`) | the A* core; graphs that prune by direction of arrival ([`JumpPoints`](crate::jump_points::JumpPoints)) |
 //! | [`contains`](Graph::contains) | no (default `true`) | start and goal checks |
 //! | [`node_count`](Graph::node_count) | no (default `None`) | [`IndexedStore`], the default store choice |
 //! | [`node_index`](Graph::node_index) | no (default `None`) | [`IndexedStore`] |
@@ -56,6 +57,47 @@ pub trait Graph {
     /// [`InvalidEdgeCost`](crate::SearchError::InvalidEdgeCost) error for any other.
     fn successors(&self, node: Self::Node, edge: impl FnMut(Self::Node, Self::Cost));
 
+    /// The successors of `node` when the search reached it from `parent` (its
+    /// predecessor on the best known path; `None` for the start). The A* core
+    /// calls this method; the default ignores `parent` and calls
+    /// [`successors`](Graph::successors).
+    ///
+    /// A graph may leave out an edge `node -> m` when some path to `m` that
+    /// does not run through `parent -> node` is never more expensive: the
+    /// pruning of jump point search ([`JumpPoints`](crate::jump_points::JumpPoints)).
+    /// Leaving out anything else makes the search miss paths.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Graph;
+    ///
+    /// // A line 0 - 1 - 2 - ...: never step back to the node you came from.
+    /// struct Line;
+    /// impl Graph for Line {
+    ///     type Node = i32;
+    ///     type Cost = u32;
+    ///     fn successors(&self, n: i32, mut edge: impl FnMut(i32, u32)) {
+    ///         edge(n - 1, 1);
+    ///         edge(n + 1, 1);
+    ///     }
+    ///     fn successors_with_parent(&self, n: i32, parent: Option<i32>, mut edge: impl FnMut(i32, u32)) {
+    ///         self.successors(n, |m, c| if Some(m) != parent { edge(m, c) });
+    ///     }
+    /// }
+    /// let r = pathseek::astar(&Line, 0, 5, |n| (5 - n).unsigned_abs());
+    /// assert_eq!(r.found().unwrap().cost, 5);
+    /// ```
+    #[inline]
+    fn successors_with_parent(
+        &self,
+        node: Self::Node,
+        parent: Option<Self::Node>,
+        edge: impl FnMut(Self::Node, Self::Cost),
+    ) {
+        let _ = parent;
+        self.successors(node, edge)
+    }
+
     /// `false` for a node that is not part of the graph, such as a blocked or
     /// off-map grid cell. A search from such a node fails with
     /// [`StartBlocked`](crate::SearchError::StartBlocked), a search to one with
@@ -91,6 +133,15 @@ impl<G: Graph + ?Sized> Graph for &G {
     #[inline]
     fn successors(&self, node: Self::Node, edge: impl FnMut(Self::Node, Self::Cost)) {
         (**self).successors(node, edge)
+    }
+    #[inline]
+    fn successors_with_parent(
+        &self,
+        node: Self::Node,
+        parent: Option<Self::Node>,
+        edge: impl FnMut(Self::Node, Self::Cost),
+    ) {
+        (**self).successors_with_parent(node, parent, edge)
     }
     #[inline]
     fn contains(&self, node: Self::Node) -> bool {

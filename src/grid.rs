@@ -818,8 +818,16 @@ impl<C: Cost> Grid<C> {
         String::from_utf8_lossy(&canvas).into_owned()
     }
 
+    /// The move masks of the padded positions and their row stride (for the
+    /// jump point scanner, which walks them directly).
     #[inline]
-    fn padded_index(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn move_masks(&self) -> (&[u8], usize) {
+        (&self.moves, self.stride)
+    }
+
+    /// The padded position of `cell` (`None` outside the grid).
+    #[inline]
+    pub(crate) fn padded_index(&self, cell: Cell) -> Option<usize> {
         if self.in_bounds(cell) {
             Some((cell.y as usize + 1) * self.stride + cell.x as usize + 1)
         } else {
@@ -871,7 +879,7 @@ impl<C: Cost> Grid<C> {
 
 /// `(dx, dy)` of each move bit: north, east, south, west, then north-east,
 /// south-east, south-west, north-west (the successor order of [`Grid`]).
-const STEPS: [(i32, i32); 8] = [
+pub(crate) const STEPS: [(i32, i32); 8] = [
     (0, -1),
     (1, 0),
     (0, 1),

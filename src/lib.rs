@@ -32,6 +32,7 @@ pub mod cost;
 pub mod graph;
 pub mod grid;
 pub mod heuristic;
+pub mod jump_points;
 pub mod movingai;
 pub mod open_set;
 pub mod result;

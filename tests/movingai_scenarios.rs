@@ -2,25 +2,13 @@
 //! scenario must come out at its optimal length, with both node stores and with
 //! float and exact-integer costs.
 
-use std::path::PathBuf;
+mod common;
 
 use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
 use pathseek::grid::EXACT_OCTILE_SCALE;
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, OpenSet};
 use pathseek::{AStar, Cell, Connectivity, Cost, Grid, GridCosts};
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
-
-fn load(name: &str) -> (MovingAiMap, Vec<Scenario>) {
-    let map = MovingAiMap::load(data(&format!("{name}.map"))).unwrap();
-    let scen = movingai::load_scenarios(data(&format!("{name}.map.scen"))).unwrap();
-    (map, scen)
-}
 
 /// Runs all scenarios; returns the number that expected and got no path.
 fn check_all<C, O, S>(
@@ -82,7 +70,7 @@ fn assert_valid_steps<C: Cost>(grid: &Grid<C>, nodes: &[Cell]) {
 }
 
 fn check_map(name: &str, expected_nopath: usize) {
-    let (map, scenarios) = load(name);
+    let (map, scenarios) = common::load_movingai(name);
     for sc in &scenarios {
         sc.check_against(&map).unwrap();
     }

@@ -3,7 +3,8 @@
 //! A counting global allocator (test-only; the library itself forbids unsafe code)
 //! counts allocations made on this thread. After one pass over a MovingAI scenario
 //! file has grown every buffer, a second pass through `AStar::search_into` must
-//! allocate nothing, for every open set and both node stores.
+//! allocate nothing, for every open set and both node stores, and for jump point
+//! search with its path filled in.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
@@ -164,4 +165,35 @@ fn warm_engines_do_not_allocate() {
         allocating.is_empty(),
         "allocations in the warm pass: {allocating:?}"
     );
+}
+
+#[test]
+fn warm_jump_point_searches_do_not_allocate() {
+    use pathseek::jump_points::{self, JumpPoints};
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let (mut points, mut cells) = (Vec::new(), Vec::new());
+    // Two passes; the bookkeeping vectors are made before the count starts.
+    let mut passes = [
+        Vec::with_capacity(scenarios.len()),
+        Vec::with_capacity(scenarios.len()),
+    ];
+    let mut allocated = 0;
+    for (pass, lengths) in passes.iter_mut().enumerate() {
+        let before = allocations();
+        for sc in &scenarios {
+            let jps = JumpPoints::new(&grid, sc.goal).unwrap();
+            let h = grid.heuristic(sc.goal);
+            let cost = engine.search_into(&jps, sc.start, sc.goal, h, &mut points);
+            jump_points::fill_path_into(&points, &mut cells);
+            lengths.push((cost.unwrap().expect("a path"), cells.len()));
+        }
+        if pass == 1 {
+            allocated = allocations() - before;
+        }
+    }
+    assert_eq!(passes[0], passes[1]);
+    assert_eq!(allocated, 0, "allocations in the warm jump point pass");
 }

@@ -18,6 +18,7 @@ use std::hash::Hash;
 
 use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
+use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{BinaryHeap, DaryHeap, HotQueue, OpenSet, RadixHeap, TwoLevel};
 use pathseek::{AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, SearchResult};
@@ -147,8 +148,11 @@ pub enum Family {
     Petgraph,
     /// `pathseek::astar` on a `Grid<f64>`, exactly as the README shows.
     PathseekDefault,
-    /// Any other pathseek configuration.
+    /// Any other pathseek configuration of A* over the full grid.
     Pathseek,
+    /// pathseek's A* over [`JumpPoints`]: the same core on a pruned graph, so it
+    /// is reported beside the open-set configurations, not among them.
+    PathseekJumpPoints,
 }
 
 /// An engine under test: solves one scenario per call.
@@ -526,6 +530,52 @@ impl<C: ExactInt> World<C> {
         )
     }
 
+    /// Jump point search as a user would first write it: `pathseek::astar` over
+    /// [`JumpPoints`] of the README's float grid, one-shot.
+    pub fn pathseek_jump_points_default(&self) -> Contender<'_> {
+        let grid = &self.grid_f64;
+        Contender::new(
+            "pathseek jump points: astar() one-shot",
+            "f64",
+            Family::PathseekJumpPoints,
+            move |sc| match JumpPoints::new(grid, sc.goal) {
+                Ok(jps) => from_pathseek(
+                    pathseek::astar(&jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    false,
+                ),
+                Err(e) => Solved {
+                    answer: Answer::Error(e.to_string()),
+                    expanded: None,
+                },
+            },
+        )
+    }
+
+    /// Jump point search with the structures of [`pathseek_fastest`]: a reused
+    /// engine (4-ary heap, indexed store) over [`JumpPoints`] of the exact
+    /// integer grid.
+    ///
+    /// [`pathseek_fastest`]: World::pathseek_fastest
+    pub fn pathseek_jump_points_fastest(&self) -> Contender<'_> {
+        let grid = &self.grid_int;
+        let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+        Contender::new(
+            "pathseek jump points: reused DaryHeap<4>",
+            C::NAME,
+            Family::PathseekJumpPoints,
+            move |sc| match JumpPoints::new(grid, sc.goal) {
+                Ok(jps) => from_pathseek(
+                    engine.search(&jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    true,
+                ),
+                Err(e) => Solved {
+                    answer: Answer::Error(e.to_string()),
+                    expanded: None,
+                },
+            },
+        )
+    }
+
     /// A reused engine over `grid`; `int` says whether its costs are exact integers.
     fn reused<'a, K, O, S>(
         &'a self,
@@ -559,6 +609,8 @@ impl<C: ExactInt> World<C> {
             self.petgraph(),
         ];
         v.extend(self.pathseek_candidates());
+        v.push(self.pathseek_jump_points_default());
+        v.push(self.pathseek_jump_points_fastest());
         v
     }
 }

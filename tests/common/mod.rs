@@ -39,6 +39,29 @@ impl Lcg {
 }
 
 // ---------------------------------------------------------------------------
+// Test data
+// ---------------------------------------------------------------------------
+
+/// A file in `tests/data` (copied MovingAI maps, see its PROVENANCE.md).
+pub fn data(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// The map `name.map` and its scenarios `name.map.scen` from `tests/data`.
+pub fn load_movingai(
+    name: &str,
+) -> (
+    pathseek::movingai::MovingAiMap,
+    Vec<pathseek::movingai::Scenario>,
+) {
+    let map = pathseek::movingai::MovingAiMap::load(data(&format!("{name}.map"))).unwrap();
+    let scen = pathseek::movingai::load_scenarios(data(&format!("{name}.map.scen"))).unwrap();
+    (map, scen)
+}
+
+// ---------------------------------------------------------------------------
 // Reference shortest paths
 // ---------------------------------------------------------------------------
 

@@ -1,0 +1,460 @@
+//! Jump point search: A* over the jump points of an 8-connected grid with uniform
+//! move costs, which skips the runs of cells an optimal path crosses in a line.
+//!
+//! On an open grid many paths of equal cost lead to the same cell (east then
+//! north-east, or north-east then east). Jump point search (Harabor and Grastien,
+//! 2011) keeps one of them: from each node it scans straight or diagonal rays and
+//! stops only at **jump points**, cells where an obstacle forces a turn, or the
+//! goal. [`JumpPoints`] is that scan as a [`Graph`] over a [`Grid`]: its edges
+//! are whole rays, so the one A* core of the crate (any open set, any node store)
+//! searches it unchanged, and its answers have the same cost as plain A* on the
+//! grid. The direction of arrival, which the pruning needs, comes from
+//! [`Graph::successors_with_parent`].
+//!
+//! Rules: the grid's own (no corner cutting: a diagonal step needs both
+//! orthogonal cells beside it passable, the MovingAI rule). A path comes back as
+//! its jump points; [`fill_path`] lists every cell along it.
+//!
+//! # Example
+//! ```
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//! use pathseek::jump_points::{self, JumpPoints};
+//!
+//! let mut grid = Grid::new(9, 6, Connectivity::Eight, GridCosts::octile()).unwrap();
+//! for y in 0..5 {
+//!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
+//! }
+//! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
+//! let jps = JumpPoints::new(&grid, goal).unwrap();
+//! let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal)).into_path().unwrap();
+//! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
+//! assert_eq!(found.cost, plain.cost);
+//! assert!(found.nodes.len() < plain.nodes.len()); // only the turning points
+//! assert_eq!(jump_points::fill_path(&found.nodes).len(), plain.nodes.len());
+//! ```
+//!
+//! # Complexity
+//! Each expansion scans its rays cell by cell: O(width + height) per ray in the
+//! worst case, with a few byte operations per cell. Expansions (and open-set
+//! operations) drop by an order of magnitude on game maps, which is where the
+//! time of plain A* goes. Memory: none beyond the search's own node store.
+//!
+//! # When to choose it
+//! For 8-connected grids without terrain weights and with
+//! `straight <= diagonal <= 2 * straight` (octile costs, exact or float), when
+//! you search to one goal. It needs the goal to build the graph, so it does not
+//! serve [`astar_until`](crate::astar_until) with several goals; grids with
+//! terrain or 4-connected moves are refused ([`JumpPointsError`]).
+
+use core::fmt;
+
+use crate::cost::Cost;
+use crate::graph::Graph;
+use crate::grid::{Cell, Connectivity, Grid, STEPS};
+
+/// Bits of a grid cell's move mask (the successor order of [`Grid`]).
+const NORTH: u8 = 1;
+const EAST: u8 = 1 << 1;
+const SOUTH: u8 = 1 << 2;
+const WEST: u8 = 1 << 3;
+
+/// One of the eight directions: its move bit and its offset in the padded layout.
+#[derive(Clone, Copy)]
+struct Dir {
+    bit: u8,
+    offset: isize,
+}
+
+/// Why a grid cannot be searched by jump points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpPointsError {
+    /// The grid is 4-connected; jump points are defined here for 8-connected moves.
+    NotEightConnected,
+    /// The grid has terrain weights: the rays assume every move of a kind costs
+    /// the same.
+    Terrain,
+    /// The move costs are outside `straight <= diagonal <= 2 * straight`, where
+    /// skipping equal-cost orderings of moves is not safe.
+    UnsupportedCosts,
+    /// A ray across the whole grid would overflow the cost type.
+    CostOverflow,
+}
+
+impl fmt::Display for JumpPointsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JumpPointsError::NotEightConnected => {
+                write!(f, "jump point search needs an 8-connected grid")
+            }
+            JumpPointsError::Terrain => write!(
+                f,
+                "jump point search needs uniform move costs, but the grid has terrain weights"
+            ),
+            JumpPointsError::UnsupportedCosts => write!(
+                f,
+                "jump point search needs straight <= diagonal <= 2 * straight move costs"
+            ),
+            JumpPointsError::CostOverflow => {
+                write!(f, "a move across the whole grid overflows the cost type")
+            }
+        }
+    }
+}
+
+impl std::error::Error for JumpPointsError {}
+
+/// A [`Grid`] seen through its jump points towards one goal: a [`Graph`] whose
+/// edges are straight or diagonal rays between jump points, costing the sum of
+/// their moves.
+///
+/// Nodes are the grid's cells, with the grid's dense ids, so every node store
+/// works; build one per goal (it is two references and a few numbers).
+///
+/// # Example
+/// ```
+/// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::jump_points::JumpPoints;
+/// use pathseek::{open_set::DaryHeap, closed_set::IndexedStore};
+///
+/// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+/// let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+/// let goal = Cell::new(63, 40);
+/// let jps = JumpPoints::new(&grid, goal).unwrap();
+/// let r = engine.search(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), Cell::new(40, 40), goal]);
+/// assert_eq!(r.stats.expanded, 2);
+/// ```
+#[derive(Clone, Copy)]
+pub struct JumpPoints<'g, C> {
+    grid: &'g Grid<C>,
+    moves: &'g [u8],
+    stride: usize,
+    goal: Cell,
+    /// Padded position of the goal (`usize::MAX` when it is off the grid).
+    goal_pos: usize,
+    straight: C,
+    diagonal: C,
+}
+
+impl<C: Cost> fmt::Debug for JumpPoints<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JumpPoints")
+            .field("width", &self.grid.width())
+            .field("height", &self.grid.height())
+            .field("goal", &self.goal)
+            .field("straight", &self.straight)
+            .field("diagonal", &self.diagonal)
+            .finish()
+    }
+}
+
+impl<'g, C: Cost> JumpPoints<'g, C> {
+    /// The jump point graph of `grid` towards `goal`.
+    ///
+    /// A goal that is blocked or off the grid is accepted here; the search then
+    /// reports [`GoalBlocked`](crate::SearchError::GoalBlocked).
+    ///
+    /// # Errors
+    /// [`JumpPointsError`] for a 4-connected grid, a grid with terrain weights,
+    /// costs outside `straight <= diagonal <= 2 * straight`, or a diagonal run
+    /// across the grid whose cost overflows `C`.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// use pathseek::jump_points::{JumpPoints, JumpPointsError};
+    /// let four = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    /// assert_eq!(
+    ///     JumpPoints::new(&four, Cell::new(7, 7)).unwrap_err(),
+    ///     JumpPointsError::NotEightConnected
+    /// );
+    /// ```
+    pub fn new(grid: &'g Grid<C>, goal: Cell) -> Result<Self, JumpPointsError> {
+        if grid.connectivity() != Connectivity::Eight {
+            return Err(JumpPointsError::NotEightConnected);
+        }
+        if grid.has_terrain() {
+            return Err(JumpPointsError::Terrain);
+        }
+        let costs = grid.costs();
+        let (s, d) = (costs.straight, costs.diagonal);
+        let twice = s.checked_add(s);
+        if !(s <= d && twice.is_some_and(|t| d <= t)) {
+            return Err(JumpPointsError::UnsupportedCosts);
+        }
+        let longest = C::from_count(u64::from(grid.width().max(grid.height())));
+        if d.checked_mul(longest).is_none() {
+            return Err(JumpPointsError::CostOverflow);
+        }
+        let (moves, stride) = grid.move_masks();
+        Ok(JumpPoints {
+            grid,
+            moves,
+            stride,
+            goal,
+            goal_pos: grid.padded_index(goal).unwrap_or(usize::MAX),
+            straight: s,
+            diagonal: d,
+        })
+    }
+
+    /// The grid underneath.
+    pub fn grid(&self) -> &'g Grid<C> {
+        self.grid
+    }
+
+    /// The goal the rays stop at.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    fn dir(&self, dx: i32, dy: i32) -> Dir {
+        // The bit of (dx, dy) in the grid's move mask order.
+        let bit = match (dx, dy) {
+            (0, -1) => NORTH,
+            (1, 0) => EAST,
+            (0, 1) => SOUTH,
+            (-1, 0) => WEST,
+            (1, -1) => 1 << 4,
+            (1, 1) => 1 << 5,
+            (-1, 1) => 1 << 6,
+            _ => 1 << 7,
+        };
+        Dir {
+            bit,
+            offset: dy as isize * self.stride as isize + dx as isize,
+        }
+    }
+
+    /// Walks from padded position `p` along the straight direction `dir` and
+    /// returns the first jump point (position and number of steps): the goal, or
+    /// a cell beside which an obstacle ends (`side` are the two perpendicular
+    /// move bits). `None` when the ray hits an obstacle first.
+    #[inline(always)]
+    fn straight_ray(&self, mut p: usize, dir: Dir, side: u8) -> Option<(usize, u32)> {
+        let mut steps = 0;
+        loop {
+            let here = self.moves[p];
+            if here & dir.bit == 0 {
+                return None;
+            }
+            p = p.wrapping_add_signed(dir.offset);
+            steps += 1;
+            // A perpendicular neighbour open here but blocked one step back can
+            // only be reached at its best cost through this cell: a forced turn.
+            if p == self.goal_pos || self.moves[p] & !here & side != 0 {
+                return Some((p, steps));
+            }
+        }
+    }
+
+    /// Walks from `p` along the diagonal `dir` (whose straight parts are
+    /// `horizontal` and `vertical`) and returns the first cell that is the goal
+    /// or from which a straight ray finds a jump point.
+    #[inline(always)]
+    fn diagonal_ray(
+        &self,
+        mut p: usize,
+        dir: Dir,
+        horizontal: Dir,
+        vertical: Dir,
+    ) -> Option<(usize, u32)> {
+        let mut steps = 0;
+        loop {
+            // The move bit already says whether the corner may be cut.
+            if self.moves[p] & dir.bit == 0 {
+                return None;
+            }
+            p = p.wrapping_add_signed(dir.offset);
+            steps += 1;
+            if p == self.goal_pos
+                || self.straight_ray(p, horizontal, NORTH | SOUTH).is_some()
+                || self.straight_ray(p, vertical, EAST | WEST).is_some()
+            {
+                return Some((p, steps));
+            }
+        }
+    }
+
+    /// Scans the ray from `node` (at padded `p`) in direction `(dx, dy)` and
+    /// reports the jump point it finds as an edge.
+    #[inline(always)]
+    fn ray(&self, node: Cell, p: usize, dx: i32, dy: i32, edge: &mut impl FnMut(Cell, C)) {
+        let dir = self.dir(dx, dy);
+        let (found, cost) = if dx != 0 && dy != 0 {
+            let found = self.diagonal_ray(p, dir, self.dir(dx, 0), self.dir(0, dy));
+            (found, self.diagonal)
+        } else {
+            let side = if dx != 0 { NORTH | SOUTH } else { EAST | WEST };
+            (self.straight_ray(p, dir, side), self.straight)
+        };
+        if let Some((_, steps)) = found {
+            // Every cell on the ray is inside the grid, so these do not wrap;
+            // `new` checked that no run across the grid overflows.
+            let cell = Cell {
+                x: node.x.wrapping_add_signed(dx * steps as i32),
+                y: node.y.wrapping_add_signed(dy * steps as i32),
+            };
+            edge(cell, cost * C::from_count(u64::from(steps)));
+        }
+    }
+}
+
+/// The sign of `b - a`.
+#[inline]
+fn toward(a: u32, b: u32) -> i32 {
+    match a.cmp(&b) {
+        core::cmp::Ordering::Less => 1,
+        core::cmp::Ordering::Equal => 0,
+        core::cmp::Ordering::Greater => -1,
+    }
+}
+
+/// Jump points are the grid's cells; successors are the jump points found by
+/// scanning rays. Without a parent (the start, or a caller of
+/// [`successors`](Graph::successors)) all eight rays are scanned; after a
+/// straight move, the ray ahead plus the turns an obstacle forces; after a
+/// diagonal move, the diagonal ahead and its two straight parts.
+///
+/// # Example
+/// ```
+/// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+/// use pathseek::jump_points::JumpPoints;
+/// let grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+/// let jps = JumpPoints::new(&grid, Cell::new(4, 2)).unwrap();
+/// let mut edges = Vec::new();
+/// // Going east from (0, 2): the ray runs straight into the goal.
+/// jps.successors_with_parent(Cell::new(1, 2), Some(Cell::new(0, 2)), |c, k| edges.push((c, k)));
+/// assert_eq!(edges, [(Cell::new(4, 2), 6)]);
+/// ```
+impl<C: Cost> Graph for JumpPoints<'_, C> {
+    type Node = Cell;
+    type Cost = C;
+
+    #[inline]
+    fn successors(&self, node: Cell, edge: impl FnMut(Cell, C)) {
+        self.successors_with_parent(node, None, edge);
+    }
+
+    #[inline]
+    fn successors_with_parent(
+        &self,
+        node: Cell,
+        parent: Option<Cell>,
+        mut edge: impl FnMut(Cell, C),
+    ) {
+        let Some(p) = self.grid.padded_index(node) else {
+            return;
+        };
+        let here = self.moves[p];
+        if here == 0 {
+            return;
+        }
+        let (dx, dy) = match parent {
+            Some(from) => (toward(from.x, node.x), toward(from.y, node.y)),
+            None => (0, 0),
+        };
+        // A parent off the eight rays (not one this graph produced) gets no pruning.
+        let aligned = parent.is_some_and(|from| {
+            let (ax, ay) = (from.x.abs_diff(node.x), from.y.abs_diff(node.y));
+            (ax == 0) != (ay == 0) || (ax == ay && ax != 0)
+        });
+        if !aligned {
+            for (dx, dy) in STEPS {
+                self.ray(node, p, dx, dy, &mut edge);
+            }
+        } else if dx != 0 && dy != 0 {
+            self.ray(node, p, dx, 0, &mut edge);
+            self.ray(node, p, 0, dy, &mut edge);
+            self.ray(node, p, dx, dy, &mut edge);
+        } else {
+            // Straight arrival: the cell one step back tells which sides open up.
+            let back = self.moves[p.wrapping_add_signed(-self.dir(dx, dy).offset)];
+            let opened = here & !back;
+            self.ray(node, p, dx, dy, &mut edge);
+            if dx != 0 {
+                for (bit, side) in [(NORTH, -1), (SOUTH, 1)] {
+                    if opened & bit != 0 {
+                        self.ray(node, p, 0, side, &mut edge);
+                        self.ray(node, p, dx, side, &mut edge);
+                    }
+                }
+            } else {
+                for (bit, side) in [(WEST, -1), (EAST, 1)] {
+                    if opened & bit != 0 {
+                        self.ray(node, p, side, 0, &mut edge);
+                        self.ray(node, p, side, dy, &mut edge);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn contains(&self, node: Cell) -> bool {
+        self.grid.contains(node)
+    }
+
+    #[inline]
+    fn node_count(&self) -> Option<usize> {
+        self.grid.node_count()
+    }
+
+    #[inline]
+    fn node_index(&self, node: Cell) -> Option<usize> {
+        self.grid.node_index(node)
+    }
+
+    #[inline]
+    fn node_at(&self, index: usize) -> Option<Cell> {
+        self.grid.node_at(index)
+    }
+}
+
+/// Every cell of a path given by its jump points, in order.
+///
+/// Consecutive jump points lie on one straight or diagonal line; the cells
+/// between them are filled in. (Points that do not line up are joined by
+/// diagonal steps, then straight ones.)
+///
+/// # Example
+/// ```
+/// use pathseek::Cell;
+/// let cells = pathseek::jump_points::fill_path(&[Cell::new(0, 0), Cell::new(2, 2), Cell::new(2, 4)]);
+/// assert_eq!(
+///     cells,
+///     [(0, 0), (1, 1), (2, 2), (2, 3), (2, 4)].map(Cell::from)
+/// );
+/// ```
+pub fn fill_path(points: &[Cell]) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    fill_path_into(points, &mut cells);
+    cells
+}
+
+/// [`fill_path`] into `cells` (cleared first): allocates only if `cells` must grow.
+///
+/// # Example
+/// ```
+/// use pathseek::Cell;
+/// let mut cells = Vec::with_capacity(16);
+/// pathseek::jump_points::fill_path_into(&[Cell::new(3, 0), Cell::new(0, 0)], &mut cells);
+/// assert_eq!(cells, [(3, 0), (2, 0), (1, 0), (0, 0)].map(Cell::from));
+/// ```
+pub fn fill_path_into(points: &[Cell], cells: &mut Vec<Cell>) {
+    cells.clear();
+    let Some((&first, rest)) = points.split_first() else {
+        return;
+    };
+    cells.push(first);
+    let mut at = first;
+    for &next in rest {
+        while at != next {
+            at = Cell {
+                x: at.x.wrapping_add_signed(toward(at.x, next.x)),
+                y: at.y.wrapping_add_signed(toward(at.y, next.y)),
+            };
+            cells.push(at);
+        }
+    }
+}

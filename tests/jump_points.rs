@@ -1,0 +1,391 @@
+//! Jump point search (`JumpPoints`): on random grids its costs must equal a
+//! reference Dijkstra over the plain grid (sharing no code with the core), its
+//! filled-in paths must be legal grid paths of that cost, and on the MovingAI
+//! scenario files every length must be optimal while expanding far fewer nodes
+//! than plain A*. Also: the construction errors, blocked ends, and the graph
+//! without a parent (all eight rays from every node).
+
+#[macro_use]
+mod common;
+
+use common::Adjacency;
+use pathseek::closed_set::{HashStore, IndexedStore};
+use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::jump_points::{self, JumpPoints, JumpPointsError};
+use pathseek::open_set::{BinaryHeap, DaryHeap};
+use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError};
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// The jump point graph with its parent-aware successors hidden: the core then
+/// scans all eight rays from every node (a larger graph with the same distances).
+struct NoPruning<'a, C>(JumpPoints<'a, C>);
+
+impl<C: Cost> Graph for NoPruning<'_, C> {
+    type Node = Cell;
+    type Cost = C;
+    fn successors(&self, node: Cell, edge: impl FnMut(Cell, C)) {
+        self.0.successors(node, edge)
+    }
+    fn contains(&self, node: Cell) -> bool {
+        self.0.contains(node)
+    }
+    fn node_count(&self) -> Option<usize> {
+        self.0.node_count()
+    }
+    fn node_index(&self, node: Cell) -> Option<usize> {
+        self.0.node_index(node)
+    }
+    fn node_at(&self, index: usize) -> Option<Cell> {
+        self.0.node_at(index)
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    width: u32,
+    height: u32,
+    costs: usize,
+    blocked: Vec<bool>,
+    queries: Vec<(Index, Index)>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        1u32..=28,
+        1u32..=28,
+        0usize..16,
+        prop_oneof![Just(0.0), Just(0.1), Just(0.2), Just(0.3), Just(0.45)],
+    )
+        .prop_flat_map(|(width, height, costs, density)| {
+            let cells = (width * height) as usize;
+            (
+                Just((width, height, costs)),
+                prop::collection::vec(prop::bool::weighted(density), cells),
+                prop::collection::vec((any::<Index>(), any::<Index>()), 1..=4),
+            )
+        })
+        .prop_map(|((width, height, costs), blocked, queries)| Case {
+            width,
+            height,
+            costs,
+            blocked,
+            queries,
+        })
+}
+
+/// Move costs a jump point search accepts, per cost type.
+trait JpsCost: Cost {
+    fn choices() -> Vec<GridCosts<Self>>;
+    /// Relative tolerance when comparing with Dijkstra's sums (rays multiply).
+    fn tolerance() -> f64;
+}
+
+impl JpsCost for u32 {
+    fn choices() -> Vec<GridCosts<u32>> {
+        vec![
+            GridCosts::<u32>::exact_octile(),
+            GridCosts::new(10, 14),
+            GridCosts::new(2, 3),
+            GridCosts::new(1, 1),
+            GridCosts::new(1, 2),
+        ]
+    }
+    fn tolerance() -> f64 {
+        0.0
+    }
+}
+
+impl JpsCost for f64 {
+    fn choices() -> Vec<GridCosts<f64>> {
+        vec![
+            GridCosts::octile(),
+            GridCosts::new(1.0, std::f64::consts::SQRT_2),
+            GridCosts::new(1.0, 1.0),
+        ]
+    }
+    fn tolerance() -> f64 {
+        1e-12
+    }
+}
+
+fn cell_of(width: u32, i: usize) -> Cell {
+    Cell::new(i as u32 % width, i as u32 / width)
+}
+
+/// Checks one search answer against Dijkstra's distance `want`.
+fn check_answer<C: JpsCost>(
+    grid: &Grid<C>,
+    adj: &Adjacency<C>,
+    what: &str,
+    start: Cell,
+    goal: Cell,
+    found: Option<(Vec<Cell>, C)>,
+    want: Option<C>,
+) {
+    let index = |c: Cell| grid.cell_index(c).unwrap();
+    match (found, want) {
+        (None, None) => {}
+        (Some((points, cost)), Some(want)) => {
+            assert!(
+                common::close(cost, want, C::tolerance()),
+                "{what}: {start:?} -> {goal:?} costs {cost:?}, Dijkstra {want:?}"
+            );
+            for w in points.windows(2) {
+                let (dx, dy) = (w[0].x.abs_diff(w[1].x), w[0].y.abs_diff(w[1].y));
+                assert!(
+                    (dx == 0) != (dy == 0) || (dx == dy && dx > 0),
+                    "{what}: jump points {:?} -> {:?} are not on one line",
+                    w[0],
+                    w[1]
+                );
+            }
+            let cells: Vec<usize> = jump_points::fill_path(&points)
+                .into_iter()
+                .map(index)
+                .collect();
+            let sum = common::path_cost(adj, &cells, index(start), index(goal))
+                .unwrap_or_else(|e| panic!("{what}: filled path is not a grid path: {e}"));
+            assert!(
+                common::close(sum, cost, C::tolerance()),
+                "{what}: filled path sums to {sum:?}, search says {cost:?}"
+            );
+        }
+        (got, want) => panic!(
+            "{what}: {start:?} -> {goal:?} found {:?}, Dijkstra {want:?}",
+            got.map(|g| g.1)
+        ),
+    }
+}
+
+fn check_case<C: JpsCost>(case: &Case) {
+    let choices = C::choices();
+    let costs = choices[case.costs % choices.len()];
+    let w = case.width;
+    let grid = Grid::from_fn(w, case.height, Connectivity::Eight, costs, |c| {
+        !case.blocked[(c.y * w + c.x) as usize]
+    })
+    .unwrap();
+    let adj = common::adjacency(&grid);
+    let passable: Vec<usize> = (0..adj.len()).filter(|&i| !case.blocked[i]).collect();
+    if passable.is_empty() {
+        return;
+    }
+    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+    for (s, g) in &case.queries {
+        let (si, gi) = (
+            passable[s.index(passable.len())],
+            passable[g.index(passable.len())],
+        );
+        let (start, goal) = (cell_of(w, si), cell_of(w, gi));
+        let want = common::dijkstra(&adj, si)[gi];
+        let jps = JumpPoints::new(&grid, goal).unwrap();
+        let h = grid.heuristic(goal);
+
+        let r = pathseek::astar(&jps, start, goal, h);
+        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
+        check_answer(&grid, &adj, "astar()", start, goal, found, want);
+
+        let r = engine.search(&jps, start, goal, h);
+        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
+        check_answer(&grid, &adj, "reused DaryHeap<4>", start, goal, found, want);
+
+        let mut hashed = AStar::new(BinaryHeap::new(), HashStore::new());
+        let r = hashed.search(&jps, start, goal, h);
+        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
+        check_answer(&grid, &adj, "HashStore", start, goal, found, want);
+
+        let r = pathseek::astar(&NoPruning(jps), start, goal, h);
+        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
+        check_answer(&grid, &adj, "all eight rays", start, goal, found, want);
+    }
+}
+
+#[test]
+fn prop_jump_points_match_dijkstra_u32() {
+    common::run_property(
+        "prop_jump_points_match_dijkstra_u32",
+        regressions_file!("jump_points"),
+        case(),
+        |c| check_case::<u32>(&c),
+    );
+}
+
+#[test]
+fn prop_jump_points_match_dijkstra_f64() {
+    common::run_property(
+        "prop_jump_points_match_dijkstra_f64",
+        regressions_file!("jump_points"),
+        case(),
+        |c| check_case::<f64>(&c),
+    );
+}
+
+/// Every scenario of `name` at its optimal length, exact integer and float
+/// costs; returns (jump point expansions, plain A* expansions) with exact costs.
+fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
+    let (map, scenarios) = common::load_movingai(name);
+    let exact = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut plain = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut float_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let (mut jps_expanded, mut plain_expanded, mut nopath) = (0, 0, 0);
+    let mut cells = Vec::new();
+    for (i, sc) in scenarios.iter().enumerate() {
+        let line = i + 2;
+        let jps = JumpPoints::new(&exact, sc.goal).unwrap();
+        let r = engine.search(&jps, sc.start, sc.goal, exact.heuristic(sc.goal));
+        jps_expanded += r.stats.expanded;
+        plain_expanded += plain
+            .search(&exact, sc.start, sc.goal, exact.heuristic(sc.goal))
+            .stats
+            .expanded;
+        let jps_f = JumpPoints::new(&float, sc.goal).unwrap();
+        let rf = float_engine.search(&jps_f, sc.start, sc.goal, float.heuristic(sc.goal));
+        match (r.found(), rf.found()) {
+            (Some(p), Some(pf)) => {
+                let len = f64::from(p.cost) / f64::from(EXACT_OCTILE_SCALE);
+                assert!(
+                    sc.matches(len),
+                    "{name} line {line}: length {len}, optimal {}",
+                    sc.optimal
+                );
+                assert!(
+                    sc.matches(pf.cost),
+                    "{name} line {line}: f64 length {}",
+                    pf.cost
+                );
+                jump_points::fill_path_into(&p.nodes, &mut cells);
+                assert_eq!(cells.first(), Some(&sc.start));
+                assert_eq!(cells.last(), Some(&sc.goal));
+                // Every step is a legal move: the sum of the grid's move costs is the cost.
+                let mut sum = 0u32;
+                for w in cells.windows(2) {
+                    let mut step = None;
+                    exact.successors(w[0], |c, k| {
+                        if c == w[1] {
+                            step = Some(k)
+                        }
+                    });
+                    sum += step.unwrap_or_else(|| {
+                        panic!("{name} line {line}: {:?} -> {:?} is not a move", w[0], w[1])
+                    });
+                }
+                assert_eq!(sum, p.cost, "{name} line {line}");
+            }
+            (None, None) => {
+                assert!(sc.expects_no_path(), "{name} line {line}: no path found");
+                nopath += 1;
+            }
+            _ => panic!("{name} line {line}: exact and float searches disagree"),
+        }
+    }
+    assert_eq!(nopath, unreachable, "{name}: scenarios without a path");
+    (jps_expanded, plain_expanded)
+}
+
+#[test]
+fn den520d_every_scenario_optimal_with_far_fewer_expansions() {
+    let (jps, plain) = check_map("den520d", 0);
+    // Measured: 83,582 against 3,930,799. A tenth is a loose bound that still
+    // fails if the pruning or the jumping stops working.
+    assert!(
+        jps * 10 < plain,
+        "jump points expanded {jps} nodes, plain A* {plain}"
+    );
+}
+
+#[test]
+fn rmtst01_every_scenario_optimal_and_two_unreachable() {
+    let (jps, plain) = check_map("rmtst01", 2);
+    assert!(
+        jps < plain,
+        "jump points expanded {jps} nodes, plain A* {plain}"
+    );
+}
+
+#[test]
+fn arena_every_scenario_optimal() {
+    check_map("arena", 0);
+}
+
+#[test]
+fn grids_jump_points_cannot_serve_are_refused() {
+    let four = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    assert_eq!(
+        JumpPoints::new(&four, Cell::new(0, 0)).unwrap_err(),
+        JumpPointsError::NotEightConnected
+    );
+    let mut terrain = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    terrain.set_terrain(Cell::new(1, 1), 2).unwrap();
+    assert_eq!(
+        JumpPoints::new(&terrain, Cell::new(0, 0)).unwrap_err(),
+        JumpPointsError::Terrain
+    );
+    for (s, d) in [(5u32, 3u32), (2, 5)] {
+        let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(s, d)).unwrap();
+        assert_eq!(
+            JumpPoints::new(&grid, Cell::new(0, 0)).unwrap_err(),
+            JumpPointsError::UnsupportedCosts,
+            "costs {s} / {d}"
+        );
+    }
+    let big = u32::MAX / 3;
+    let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(big, big)).unwrap();
+    assert_eq!(
+        JumpPoints::new(&grid, Cell::new(0, 0)).unwrap_err(),
+        JumpPointsError::CostOverflow
+    );
+    // Errors explain themselves.
+    assert!(JumpPointsError::Terrain.to_string().contains("terrain"));
+}
+
+#[test]
+fn blocked_or_outside_ends_are_errors_not_searches() {
+    let mut grid = Grid::new(6, 6, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+    grid.set_passable(Cell::new(3, 3), false).unwrap();
+    let goal = Cell::new(3, 3);
+    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let r = pathseek::astar(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: goal }));
+
+    let goal = Cell::new(5, 5);
+    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let start = Cell::new(3, 3);
+    let r = pathseek::astar(&jps, start, goal, grid.heuristic(goal));
+    assert_eq!(r.error(), Some(&SearchError::StartBlocked { node: start }));
+
+    let outside = Cell::new(9, 0);
+    let jps = JumpPoints::new(&grid, outside).unwrap();
+    let r = pathseek::astar(&jps, Cell::new(0, 0), outside, grid.heuristic(outside));
+    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: outside }));
+}
+
+#[test]
+fn start_equal_to_goal_and_walled_off_goal() {
+    let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
+    let goal = Cell::new(5, 5);
+    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let r = pathseek::astar(&jps, goal, goal, grid.heuristic(goal));
+    assert_eq!(
+        r.found().map(|p| (p.nodes.clone(), p.cost)),
+        Some((vec![goal], 0.0))
+    );
+    // A ring of walls round the goal: no path, and the search ends.
+    for c in [
+        (4, 4),
+        (5, 4),
+        (6, 4),
+        (4, 5),
+        (6, 5),
+        (4, 6),
+        (5, 6),
+        (6, 6),
+    ] {
+        grid.set_passable(Cell::from(c), false).unwrap();
+    }
+    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let r = pathseek::astar(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+    assert!(r.found().is_none() && r.error().is_none());
+}
