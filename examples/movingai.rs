@@ -3,8 +3,11 @@
 //!
 //! ```text
 //! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
-//!     [--open-set NAME [--arity N]] [--closed-set hash|indexed] [--cost f64|u32]
+//!     [--open-set NAME [--arity N]] [--closed-set hash|indexed] [--cost f64|u32] \
+//!     [--graph grid|jump-points]
 //! ```
+//! `--graph jump-points` searches the grid's jump points
+//! (`pathseek::jump_points::JumpPoints`) instead of every cell.
 //! The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.
 //! Every failure is reported by its line, and the exit code is then 1: a wrong
 //! length, a path where the file has none, or an error count as `suboptimal`; no
@@ -31,7 +34,15 @@ fn main() {
 }
 
 fn run() -> Result<bool, String> {
-    let flags = Flags::parse(&["map", "scen", "open-set", "arity", "closed-set", "cost"])?;
+    let flags = Flags::parse(&[
+        "map",
+        "scen",
+        "open-set",
+        "arity",
+        "closed-set",
+        "cost",
+        "graph",
+    ])?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
         .get("scen")
@@ -44,6 +55,9 @@ fn run() -> Result<bool, String> {
     check_name("arity", arity, ARITIES)?;
     check_name("closed set", closed, CLOSED_SETS)?;
     check_name("cost", cost, COSTS)?;
+    let graph = flags.get_or("graph", "grid");
+    check_name("graph", graph, &["grid", "jump-points"])?;
+    let jump_points = graph == "jump-points";
 
     let map = MovingAiMap::load(map_path).map_err(|e| e.to_string())?;
     let scenarios = movingai::load_scenarios(scen_path).map_err(|e| e.to_string())?;
@@ -65,6 +79,7 @@ fn run() -> Result<bool, String> {
                         &scenarios,
                         AStar::new(o, s),
                         EXACT_OCTILE_SCALE as f64,
+                        jump_points,
                     )
                 }
             ))
@@ -75,7 +90,7 @@ fn run() -> Result<bool, String> {
             with_open_set!(open, arity, costs.diagonal, f64, |o| with_closed_set!(
                 closed,
                 f64,
-                |s| run_scenarios(&grid, &scenarios, AStar::new(o, s), 1.0)
+                |s| run_scenarios(&grid, &scenarios, AStar::new(o, s), 1.0, jump_points)
             ))
         }
     };

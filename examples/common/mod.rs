@@ -6,6 +6,7 @@ use std::time::Instant;
 
 pub mod peers;
 
+use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::Scenario;
 use pathseek::{AStar, ClosedSet, Cost, Grid, OpenSet};
 
@@ -107,11 +108,12 @@ pub fn run_scenarios<C, O, S>(
     scenarios: &[Scenario],
     mut engine: AStar<O, S>,
     scale: f64,
+    jump_points: bool,
 ) -> Vec<ScenarioRun>
 where
     C: Cost,
     O: OpenSet<C>,
-    S: ClosedSet<Grid<C>>,
+    S: ClosedSet<Grid<C>> + for<'g> ClosedSet<JumpPoints<'g, C>>,
 {
     scenarios
         .iter()
@@ -119,7 +121,23 @@ where
         .map(|(i, sc)| {
             let h = grid.heuristic(sc.goal);
             let t = Instant::now();
-            let r = engine.search(grid, sc.start, sc.goal, h);
+            let r = if jump_points {
+                match JumpPoints::new(grid, sc.goal) {
+                    Ok(jps) => engine.search(&jps, sc.start, sc.goal, h),
+                    Err(e) => {
+                        return ScenarioRun {
+                            line: i + 2,
+                            length: None,
+                            error: Some(e.to_string()),
+                            expanded: 0,
+                            max_open: 0,
+                            seconds: t.elapsed().as_secs_f64(),
+                        }
+                    }
+                }
+            } else {
+                engine.search(grid, sc.start, sc.goal, h)
+            };
             let seconds = t.elapsed().as_secs_f64();
             ScenarioRun {
                 line: i + 2,
