@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
-//!     [--open-set NAME [--arity N]] [--closed-set hash|indexed] [--cost f64|u32] \
+//!     [--open-set NAME [--arity N]] [--closed-set hash|indexed|paged] [--cost f64|u32] \
 //!     [--graph grid|jump-points]
 //! ```
 //! `--graph jump-points` searches the grid's jump points

@@ -20,7 +20,7 @@
 //! With a binary heap: O(E log V) time for a consistent heuristic, O(V) memory.
 //! With an inconsistent heuristic a node can be expanded more than once.
 
-use crate::closed_set::{ClosedSet, HashStore, IndexedStore, NO_SLOT};
+use crate::closed_set::{ClosedSet, HashStore, PagedStore, NO_SLOT};
 use crate::cost::Cost;
 use crate::graph::Graph;
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
@@ -30,9 +30,10 @@ use num_traits::Zero;
 /// Finds a cheapest path from `start` to `goal`.
 ///
 /// Uses a [`BinaryHeap`] (with in-place decrease-key: the fastest general open
-/// set measured on the MovingAI maps) and the best node store for the graph: an
-/// [`IndexedStore`] when the graph has dense ids ([`Graph::node_count`]),
-/// otherwise a [`HashStore`]. To search many times, keep an [`AStar`] and call
+/// set measured on the MovingAI maps) and the best node store for one search
+/// on the graph: a [`PagedStore`] when the graph has dense ids
+/// ([`Graph::node_count`]; it allocates records only for the parts of the graph
+/// the search reaches), otherwise a [`HashStore`]. To search many times, keep an [`AStar`] and call
 /// [`AStar::search`]: it reuses its memory.
 ///
 /// # Example
@@ -95,10 +96,8 @@ where
     H: FnMut(G::Node) -> G::Cost,
     P: FnMut(G::Node) -> bool,
 {
-    if let Some(n) = graph.node_count() {
-        // The heap's position map sized once (zeroed memory from the allocator)
-        // instead of grown, and re-zeroed, as slots arrive.
-        AStar::new(BinaryHeap::with_capacity(0, n), IndexedStore::new())
+    if graph.node_count().is_some() {
+        AStar::new(BinaryHeap::new(), PagedStore::new())
             .search_until(graph, start, is_goal, heuristic)
     } else {
         AStar::new(BinaryHeap::new(), HashStore::new())

@@ -29,7 +29,7 @@ mod common;
 use std::cell::Cell;
 
 use common::{Adjacency, HKind, OpenSetVisitor};
-use pathseek::closed_set::{HashStore, IndexedStore};
+use pathseek::closed_set::{HashStore, IndexedStore, PagedStore};
 use pathseek::{AStar, AdjacencyList, ClosedSet, Cost, OpenSet, Outcome, SearchError};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -387,6 +387,12 @@ impl<C: GenCost> OpenSetVisitor<C> for EveryStore<'_, C> {
             &format!("{name} + IndexedStore"),
             make,
             IndexedStore::new,
+        );
+        check_pair(
+            self.p,
+            &format!("{name} + PagedStore"),
+            make,
+            PagedStore::new,
         );
     }
 }

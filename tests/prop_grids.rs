@@ -20,7 +20,7 @@ mod common;
 use std::cell::Cell as StdCell;
 
 use common::{Adjacency, HKind, OpenSetVisitor};
-use pathseek::closed_set::{HashStore, IndexedStore};
+use pathseek::closed_set::{HashStore, IndexedStore, PagedStore};
 use pathseek::{
     AStar, Cell, ClosedSet, Connectivity, Cost, Grid, GridCosts, OpenSet, Outcome, SearchError,
 };
@@ -424,6 +424,12 @@ impl<C: GridCost> OpenSetVisitor<C> for EveryStore<'_, C> {
             &format!("{name} + IndexedStore"),
             make,
             IndexedStore::new,
+        );
+        check_pair(
+            self.p,
+            &format!("{name} + PagedStore"),
+            make,
+            PagedStore::new,
         );
     }
 }

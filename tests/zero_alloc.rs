@@ -10,7 +10,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
 use std::path::PathBuf;
 
-use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
+use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore, PagedStore};
 use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::*;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
@@ -112,6 +112,10 @@ fn warm_engines_do_not_allocate() {
     check!(
         "binary-heap+indexed",
         AStar::new(BinaryHeap::new(), IndexedStore::new())
+    );
+    check!(
+        "binary-heap+paged",
+        AStar::new(BinaryHeap::new(), PagedStore::new())
     );
     check!(
         "binary-heap+hash",

@@ -27,7 +27,7 @@ pub const OPEN_SETS: &[&str] = &[
 /// The `--arity` values a d-ary heap can be built with.
 pub const ARITIES: &[&str] = &["2", "3", "4", "8", "16"];
 /// The `--closed-set` names the examples accept.
-pub const CLOSED_SETS: &[&str] = &["hash", "indexed"];
+pub const CLOSED_SETS: &[&str] = &["hash", "indexed", "paged"];
 /// The `--cost` names: the grid's cost type.
 pub const COSTS: &[&str] = &["f64", "u32"];
 
@@ -244,6 +244,10 @@ macro_rules! with_closed_set {
             }
             "indexed" => {
                 let $store = IndexedStore::<$C>::new();
+                $body
+            }
+            "paged" => {
+                let $store = PagedStore::<$C>::new();
                 $body
             }
             other => unreachable!("closed set {other} was not checked"),

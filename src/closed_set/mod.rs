@@ -8,16 +8,19 @@
 //! |---|---|---|---|---|
 //! | [`HashStore`] | any `Hash + Eq` | one hash probe (Fx hash) | O(touched) | ~40 with a `Cell` node |
 //! | [`IndexedStore`] | graphs with [dense ids](crate::Graph::node_count) | array index | O(1) (generation stamp) | 16 per graph node |
+//! | [`PagedStore`] | graphs with dense ids | page table, then array index | O(1) (generation stamp) | 16 per node of each 64-node page reached, plus 4 per 64 graph nodes |
 //!
-//! Both report their memory through [`ClosedSet::heap_bytes`].
+//! All report their memory through [`ClosedSet::heap_bytes`].
 
 mod fx_hash;
 mod hash;
 mod indexed;
+mod paged;
 
 pub use fx_hash::{FxBuildHasher, FxHasher};
 pub use hash::HashStore;
 pub use indexed::IndexedStore;
+pub use paged::PagedStore;
 
 use crate::graph::Graph;
 use crate::result::SearchError;
