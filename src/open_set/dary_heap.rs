@@ -20,14 +20,15 @@
 //! recorded position does not hold that slot falls back to a push, so misuse
 //! cannot corrupt the heap.
 
-use super::sift;
+use super::packed::Packed;
+use super::sift::{self, Item};
 use super::{Entry, OpenSet};
 use crate::cost::Cost;
 
 /// A d-ary min-heap with in-place decrease-key, `D >= 2` children per node.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct DaryHeap<C, const D: usize> {
-    heap: Vec<Entry<C>>,
+    heap: Vec<Packed<C>>,
     /// `positions[slot]`: where `slot`'s entry is in `heap` (valid while it is in it).
     positions: Vec<u32>,
 }
@@ -78,6 +79,15 @@ impl<C: Cost, const D: usize> DaryHeap<C, D> {
     }
 }
 
+impl<C: Cost, const D: usize> core::fmt::Debug for DaryHeap<C, D> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("DaryHeap")
+            .field("heap", &self.heap)
+            .field("positions", &self.positions)
+            .finish()
+    }
+}
+
 impl<C: Cost, const D: usize> Default for DaryHeap<C, D> {
     fn default() -> Self {
         Self::new()
@@ -88,12 +98,12 @@ impl<C: Cost, const D: usize> OpenSet<C> for DaryHeap<C, D> {
     #[inline]
     fn push(&mut self, entry: Entry<C>) {
         self.ensure_slot(entry.slot);
-        sift::push::<C, D, [u32]>(&mut self.heap, entry, &mut self.positions);
+        sift::push::<_, D, [u32]>(&mut self.heap, Packed::pack(entry), &mut self.positions);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<Entry<C>> {
-        sift::pop::<C, D, [u32]>(&mut self.heap, &mut self.positions)
+        sift::pop::<_, D, [u32]>(&mut self.heap, &mut self.positions).map(|p| p.unpack())
     }
 
     /// Moves `entry.slot`'s entry to the new key in place, up or down as needed
@@ -106,9 +116,12 @@ impl<C: Cost, const D: usize> OpenSet<C> for DaryHeap<C, D> {
             .get(entry.slot as usize)
             .map_or(usize::MAX, |&p| p as usize);
         match self.heap.get(pos) {
-            Some(e) if e.slot == entry.slot => {
-                sift::replace::<C, D, [u32]>(&mut self.heap, pos, entry, &mut self.positions)
-            }
+            Some(e) if e.slot() == entry.slot => sift::replace::<_, D, [u32]>(
+                &mut self.heap,
+                pos,
+                Packed::pack(entry),
+                &mut self.positions,
+            ),
             _ => self.push(entry),
         }
     }
@@ -130,7 +143,7 @@ mod tests {
 
     fn check_positions<const D: usize>(h: &DaryHeap<u32, D>) {
         for (i, e) in h.heap.iter().enumerate() {
-            assert_eq!(h.positions[e.slot as usize] as usize, i);
+            assert_eq!(h.positions[e.slot() as usize] as usize, i);
         }
     }
 

@@ -252,7 +252,7 @@ impl<C: Cost> HotQueue<C> {
         if from_overflow {
             self.redistribute_overflow();
         }
-        sift::heapify::<C, TOP_D, _>(&mut self.top, &mut NoHook);
+        sift::heapify::<Entry<C>, TOP_D, _>(&mut self.top, &mut NoHook);
         true
     }
 
@@ -312,7 +312,7 @@ impl<C: Cost> OpenSet<C> for HotQueue<C> {
         self.len += 1;
         let b = self.bucket(entry.f);
         if b <= self.mu {
-            sift::push::<C, TOP_D, _>(&mut self.top, entry, &mut NoHook);
+            sift::push::<Entry<C>, TOP_D, _>(&mut self.top, entry, &mut NoHook);
         } else if (b.wrapping_sub(self.mu) as u64) <= self.ring.len() as u64 {
             self.ring[(b as u64 & self.mask) as usize].push(entry);
             self.ring_len += 1;
@@ -330,7 +330,7 @@ impl<C: Cost> OpenSet<C> for HotQueue<C> {
             return None;
         }
         self.len -= 1;
-        sift::pop::<C, TOP_D, _>(&mut self.top, &mut NoHook)
+        sift::pop::<Entry<C>, TOP_D, _>(&mut self.top, &mut NoHook)
     }
 
     #[inline]

@@ -21,14 +21,23 @@
 //! let heap = LazyDaryHeap::<u32, 1>::new(); // error: a d-ary heap needs D >= 2
 //! ```
 
+use super::packed::Packed;
 use super::sift::{self, NoHook};
 use super::{Entry, OpenSet};
 use crate::cost::Cost;
 
 /// A d-ary min-heap of open-set entries, `D >= 2` children per node.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct LazyDaryHeap<C, const D: usize> {
-    heap: Vec<Entry<C>>,
+    heap: Vec<Packed<C>>,
+}
+
+impl<C: Cost, const D: usize> core::fmt::Debug for LazyDaryHeap<C, D> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("LazyDaryHeap")
+            .field("heap", &self.heap)
+            .finish()
+    }
 }
 
 impl<C: Cost, const D: usize> LazyDaryHeap<C, D> {
@@ -71,12 +80,12 @@ impl<C: Cost, const D: usize> Default for LazyDaryHeap<C, D> {
 impl<C: Cost, const D: usize> OpenSet<C> for LazyDaryHeap<C, D> {
     #[inline]
     fn push(&mut self, entry: Entry<C>) {
-        sift::push::<C, D, _>(&mut self.heap, entry, &mut NoHook);
+        sift::push::<_, D, _>(&mut self.heap, Packed::pack(entry), &mut NoHook);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<Entry<C>> {
-        sift::pop::<C, D, _>(&mut self.heap, &mut NoHook)
+        sift::pop::<_, D, _>(&mut self.heap, &mut NoHook).map(|p| p.unpack())
     }
 
     #[inline]

@@ -42,6 +42,7 @@ mod dary_heap;
 mod hot_queue;
 mod indexed_array;
 mod lazy_dary_heap;
+mod packed;
 mod radix_heap;
 mod sift;
 mod slot_positions;

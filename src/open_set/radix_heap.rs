@@ -104,7 +104,7 @@ impl<C: Cost> RadixHeap<C> {
             }
         }
         self.buckets[i] = from; // keep the allocation
-        sift::heapify::<C, 2, _>(&mut self.buckets[0], &mut NoHook);
+        sift::heapify::<Entry<C>, 2, _>(&mut self.buckets[0], &mut NoHook);
         true
     }
 }
@@ -124,12 +124,12 @@ impl<C: Cost> OpenSet<C> for RadixHeap<C> {
         }
         self.len += 1;
         if key < self.last {
-            sift::push::<C, 2, _>(&mut self.below, entry, &mut NoHook);
+            sift::push::<Entry<C>, 2, _>(&mut self.below, entry, &mut NoHook);
             return;
         }
         let b = self.bucket_of(key);
         if b == 0 {
-            sift::push::<C, 2, _>(&mut self.buckets[0], entry, &mut NoHook);
+            sift::push::<Entry<C>, 2, _>(&mut self.buckets[0], entry, &mut NoHook);
         } else {
             self.buckets[b].push(entry);
             self.occupied |= 1u64 << (b - 1);
@@ -140,13 +140,13 @@ impl<C: Cost> OpenSet<C> for RadixHeap<C> {
     fn pop(&mut self) -> Option<Entry<C>> {
         if !self.below.is_empty() {
             self.len -= 1;
-            return sift::pop::<C, 2, _>(&mut self.below, &mut NoHook);
+            return sift::pop::<Entry<C>, 2, _>(&mut self.below, &mut NoHook);
         }
         if self.buckets[0].is_empty() && !self.refill() {
             return None;
         }
         self.len -= 1;
-        sift::pop::<C, 2, _>(&mut self.buckets[0], &mut NoHook)
+        sift::pop::<Entry<C>, 2, _>(&mut self.buckets[0], &mut NoHook)
     }
 
     #[inline]

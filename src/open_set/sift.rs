@@ -1,8 +1,9 @@
 //! The one d-ary heap implementation, shared by every heap-based open set.
 //!
-//! A heap is a plain `[Entry<C>]` in implicit d-ary layout (the children of `i`
-//! are `D*i + 1 ..= D*i + D`), ordered by [`Entry::precedes`], compared through
-//! [`Entry::rank`] (one integer comparison per pair). Every time an
+//! A heap is a plain slice of [`Item`]s in implicit d-ary layout (the children
+//! of `i` are `D*i + 1 ..= D*i + D`), ordered by [`Entry::precedes`]: the
+//! d-ary heaps store [`Packed`](super::packed::Packed) entries, whose order is
+//! one integer comparison per pair, the bucket structures plain [`Entry`]s. Every time an
 //! entry is written to a position the [`Hook`] is told, so an indexed heap can keep
 //! its slot -> position map current; the lazy heaps pass [`NoHook`], which
 //! compiles away.
@@ -38,17 +39,70 @@ pub(crate) const fn check_arity<const D: usize>() {
     const { assert!(D >= 2, "a d-ary heap needs D >= 2") }
 }
 
-/// `true` if `a` comes out of the heap before `b` ([`Entry::precedes`]).
+/// What a heap holds: an ordered value that carries a node slot.
+pub(crate) trait Item: Copy {
+    /// `true` if `self` comes out of the heap before `other` ([`Entry::precedes`]).
+    fn before(&self, other: &Self) -> bool;
+
+    /// The node slot, for the [`Hook`].
+    fn slot(&self) -> u32;
+
+    /// The index in `kids` (not empty) of the item that comes out first, and
+    /// whether it comes out before `item`.
+    ///
+    /// Which child wins is a coin toss for the branch predictor, so the choice is
+    /// made with selects (`cmov`) instead of jumps.
+    #[inline(always)]
+    fn best_child(kids: &[Self], item: &Self) -> (usize, bool) {
+        let mut best = 0;
+        for i in 1..kids.len() {
+            let less = kids[i].before(&kids[best]);
+            best = core::hint::select_unpredictable(less, i, best);
+        }
+        (best, kids[best].before(item))
+    }
+}
+
+/// Plain entries, as the bucket structures keep them.
 ///
 /// Costs of up to 32 bits compare as one 64-bit [`Entry::rank`]; for 64-bit
 /// costs a 128-bit rank costs more to build than comparing `f` and `g`
 /// themselves, which is done without short-circuit jumps.
-#[inline(always)]
-fn before<C: Cost>(a: &Entry<C>, b: &Entry<C>) -> bool {
-    if narrow_rank::<C>() {
-        a.rank() < b.rank()
-    } else {
-        (a.f < b.f) | ((a.f == b.f) & (a.g > b.g))
+impl<C: Cost> Item for Entry<C> {
+    #[inline(always)]
+    fn before(&self, other: &Self) -> bool {
+        if narrow_rank::<C>() {
+            self.rank() < other.rank()
+        } else {
+            (self.f < other.f) | ((self.f == other.f) & (self.g > other.g))
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self) -> u32 {
+        self.slot
+    }
+
+    #[inline(always)]
+    fn best_child(kids: &[Self], item: &Self) -> (usize, bool) {
+        let mut best = 0;
+        if narrow_rank::<C>() {
+            // A one-register rank: carry the best rank along with its index.
+            let mut best_rank = kids[0].rank();
+            for (i, kid) in kids.iter().enumerate().skip(1) {
+                let rank = kid.rank();
+                let less = rank < best_rank;
+                best = core::hint::select_unpredictable(less, i, best);
+                best_rank = core::hint::select_unpredictable(less, rank, best_rank);
+            }
+            (best, best_rank < item.rank())
+        } else {
+            for i in 1..kids.len() {
+                let less = kids[i].before(&kids[best]);
+                best = core::hint::select_unpredictable(less, i, best);
+            }
+            (best, kids[best].before(item))
+        }
     }
 }
 
@@ -58,10 +112,10 @@ const fn narrow_rank<C: Cost>() -> bool {
     size_of::<C::Rank>() <= 8
 }
 
-/// Moves the entry at `pos` towards the root until its parent precedes it.
+/// Moves the item at `pos` towards the root until its parent precedes it.
 #[inline(always)]
-pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
-    heap: &mut [Entry<C>],
+pub(crate) fn sift_up<T: Item, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [T],
     mut pos: usize,
     hook: &mut H,
 ) {
@@ -70,48 +124,21 @@ pub(crate) fn sift_up<C: Cost, const D: usize, H: Hook + ?Sized>(
     while pos > 0 {
         let parent = (pos - 1) / D;
         let p = heap[parent];
-        if !before(&item, &p) {
+        if !item.before(&p) {
             break;
         }
         heap[pos] = p;
-        hook.moved(p.slot, pos);
+        hook.moved(p.slot(), pos);
         pos = parent;
     }
     heap[pos] = item;
-    hook.moved(item.slot, pos);
+    hook.moved(item.slot(), pos);
 }
 
-/// The index in `kids` (not empty) of the entry that comes out first, and
-/// whether it comes out before `item`.
-///
-/// Which child wins is a coin toss for the branch predictor, so the choice is
-/// made with selects (`cmov`) instead of jumps.
+/// Moves the item at `pos` towards the leaves until it precedes all its children.
 #[inline(always)]
-fn best_child<C: Cost>(kids: &[Entry<C>], item: &Entry<C>) -> (usize, bool) {
-    let mut best = 0;
-    if narrow_rank::<C>() {
-        // A one-register rank: carry the best rank along with its index.
-        let mut best_rank = kids[0].rank();
-        for (i, kid) in kids.iter().enumerate().skip(1) {
-            let rank = kid.rank();
-            let less = rank < best_rank;
-            best = core::hint::select_unpredictable(less, i, best);
-            best_rank = core::hint::select_unpredictable(less, rank, best_rank);
-        }
-        (best, best_rank < item.rank())
-    } else {
-        for i in 1..kids.len() {
-            let less = before(&kids[i], &kids[best]);
-            best = core::hint::select_unpredictable(less, i, best);
-        }
-        (best, before(&kids[best], item))
-    }
-}
-
-/// Moves the entry at `pos` towards the leaves until it precedes all its children.
-#[inline(always)]
-pub(crate) fn sift_down<C: Cost, const D: usize, H: Hook + ?Sized>(
-    heap: &mut [Entry<C>],
+pub(crate) fn sift_down<T: Item, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [T],
     mut pos: usize,
     hook: &mut H,
 ) {
@@ -123,9 +150,9 @@ pub(crate) fn sift_down<C: Cost, const D: usize, H: Hook + ?Sized>(
         // A full family of D children (the common case) is a fixed-size slice,
         // so the compiler unrolls the scan and drops its bounds checks.
         let (best, wins) = if let Some(kids) = heap.get(first..first + D) {
-            best_child(kids, &item)
+            T::best_child(kids, &item)
         } else if first < len {
-            best_child(&heap[first..], &item)
+            T::best_child(&heap[first..], &item)
         } else {
             break;
         };
@@ -135,68 +162,65 @@ pub(crate) fn sift_down<C: Cost, const D: usize, H: Hook + ?Sized>(
         let child = first + best;
         let e = heap[child];
         heap[pos] = e;
-        hook.moved(e.slot, pos);
+        hook.moved(e.slot(), pos);
         pos = child;
     }
     heap[pos] = item;
-    hook.moved(item.slot, pos);
+    hook.moved(item.slot(), pos);
 }
 
-/// Appends `entry` and restores the heap order.
+/// Appends `item` and restores the heap order.
 #[inline(always)]
-pub(crate) fn push<C: Cost, const D: usize, H: Hook + ?Sized>(
-    heap: &mut Vec<Entry<C>>,
-    entry: Entry<C>,
+pub(crate) fn push<T: Item, const D: usize, H: Hook + ?Sized>(
+    heap: &mut Vec<T>,
+    item: T,
     hook: &mut H,
 ) {
-    heap.push(entry);
+    heap.push(item);
     let last = heap.len() - 1;
-    sift_up::<C, D, H>(heap, last, hook);
+    sift_up::<T, D, H>(heap, last, hook);
 }
 
-/// Removes the root (the entry that precedes all others).
+/// Removes the root (the item that precedes all others).
 #[inline(always)]
-pub(crate) fn pop<C: Cost, const D: usize, H: Hook + ?Sized>(
-    heap: &mut Vec<Entry<C>>,
+pub(crate) fn pop<T: Item, const D: usize, H: Hook + ?Sized>(
+    heap: &mut Vec<T>,
     hook: &mut H,
-) -> Option<Entry<C>> {
+) -> Option<T> {
     let last = heap.pop()?;
     if heap.is_empty() {
         return Some(last);
     }
     let top = core::mem::replace(&mut heap[0], last);
-    sift_down::<C, D, H>(heap, 0, hook);
+    sift_down::<T, D, H>(heap, 0, hook);
     Some(top)
 }
 
-/// Gives the entry at `pos` a new key, sifting whichever way the key moved.
+/// Gives the item at `pos` a new key, sifting whichever way the key moved.
 #[inline(always)]
-pub(crate) fn replace<C: Cost, const D: usize, H: Hook + ?Sized>(
-    heap: &mut [Entry<C>],
+pub(crate) fn replace<T: Item, const D: usize, H: Hook + ?Sized>(
+    heap: &mut [T],
     pos: usize,
-    entry: Entry<C>,
+    item: T,
     hook: &mut H,
 ) {
     let old = heap[pos];
-    heap[pos] = entry;
-    if before(&entry, &old) {
-        sift_up::<C, D, H>(heap, pos, hook);
+    heap[pos] = item;
+    if item.before(&old) {
+        sift_up::<T, D, H>(heap, pos, hook);
     } else {
-        sift_down::<C, D, H>(heap, pos, hook);
+        sift_down::<T, D, H>(heap, pos, hook);
     }
 }
 
 /// Turns an arbitrary slice into a heap in O(n).
-pub(crate) fn heapify<C: Cost, const D: usize, H: Hook + ?Sized>(
-    heap: &mut [Entry<C>],
-    hook: &mut H,
-) {
+pub(crate) fn heapify<T: Item, const D: usize, H: Hook + ?Sized>(heap: &mut [T], hook: &mut H) {
     check_arity::<D>();
     if heap.len() < 2 {
         return;
     }
     for pos in (0..=(heap.len() - 2) / D).rev() {
-        sift_down::<C, D, H>(heap, pos, hook);
+        sift_down::<T, D, H>(heap, pos, hook);
     }
 }
 
@@ -224,12 +248,12 @@ mod tests {
 
     fn check_arity_d<const D: usize>() {
         let mut heap = entries(300);
-        heapify::<u32, D, _>(&mut heap, &mut NoHook);
+        heapify::<Entry<u32>, D, _>(&mut heap, &mut NoHook);
         assert!(is_heap::<u32, D>(&heap));
         let mut pos = vec![0u32; 300];
         let mut h2 = Vec::new();
         for e in entries(300) {
-            push::<u32, D, [u32]>(&mut h2, e, &mut pos);
+            push::<Entry<u32>, D, [u32]>(&mut h2, e, &mut pos);
         }
         assert!(is_heap::<u32, D>(&h2));
         for (i, e) in h2.iter().enumerate() {
@@ -243,11 +267,11 @@ mod tests {
                 f: (e.f + 31 * (slot % 3)) % 60,
                 ..e
             };
-            replace::<u32, D, [u32]>(&mut h2, p, new, &mut pos);
+            replace::<Entry<u32>, D, [u32]>(&mut h2, p, new, &mut pos);
             assert!(is_heap::<u32, D>(&h2));
         }
         let mut last: Option<Entry<u32>> = None;
-        while let Some(e) = pop::<u32, D, [u32]>(&mut h2, &mut pos) {
+        while let Some(e) = pop::<Entry<u32>, D, [u32]>(&mut h2, &mut pos) {
             if let Some(l) = last {
                 assert!(!e.precedes(&l));
             }
