@@ -619,7 +619,7 @@ where
         }
         let g = self
             .g
-            .checked_add(cost)
+            .checked_add_valid(cost)
             .ok_or(SearchError::CostOverflow { node: succ })?;
         let found = self.store.find_or_insert(self.graph, succ)?;
         let (slot, record) = (found.slot, found.record);
@@ -632,7 +632,7 @@ where
                 });
             }
             let f = g
-                .checked_add(h)
+                .checked_add_valid(h)
                 .ok_or(SearchError::CostOverflow { node: succ })?;
             record.g = g;
             record.h = h;
@@ -643,7 +643,7 @@ where
         }
         if g < record.g {
             let f = g
-                .checked_add(record.h)
+                .checked_add_valid(record.h)
                 .ok_or(SearchError::CostOverflow { node: succ })?;
             record.g = g;
             record.parent = self.parent;

@@ -36,6 +36,23 @@ pub trait Cost:
     /// `self * other`, or `None` if the product overflows or is not finite.
     fn checked_mul(self, other: Self) -> Option<Self>;
 
+    /// [`checked_add`](Cost::checked_add) for two [valid](Cost::is_valid)
+    /// costs, the only sums the search computes. The default is `checked_add`;
+    /// floats use that the sum of two valid values is never NaN nor negative, so
+    /// it is finite exactly when it is below infinity (one comparison).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Cost;
+    /// assert_eq!(1.5f64.checked_add_valid(2.0), Some(3.5));
+    /// assert_eq!(f64::MAX.checked_add_valid(f64::MAX), None);
+    /// assert_eq!(250u8.checked_add_valid(6), None);
+    /// ```
+    #[inline]
+    fn checked_add_valid(self, other: Self) -> Option<Self> {
+        self.checked_add(other)
+    }
+
     /// `true` for a usable edge cost or heuristic value: not NaN and not negative.
     fn is_valid(self) -> bool;
 
@@ -164,6 +181,11 @@ macro_rules! float_cost {
                 if p.is_finite() { Some(p) } else { None }
             }
             #[inline]
+            fn checked_add_valid(self, other: Self) -> Option<Self> {
+                let s = self + other;
+                if s < <$t>::INFINITY { Some(s) } else { None }
+            }
+            #[inline]
             fn is_valid(self) -> bool {
                 // NaN compares false, so this rejects NaN as well as negatives.
                 self >= 0.0
@@ -194,6 +216,20 @@ mod tests {
         assert_eq!(Cost::checked_add(250u8, 5), Some(255));
         assert_eq!(Cost::checked_add(i64::MAX, 1), None);
         assert_eq!(Cost::checked_mul(u32::MAX, 2), None);
+    }
+
+    #[test]
+    fn checked_add_valid_agrees_with_checked_add() {
+        let fs = [0.0f64, -0.0, 1e-300, 0.5, 3.0, 1e308, f64::MAX];
+        for a in fs {
+            for b in fs {
+                assert_eq!(a.checked_add_valid(b), Cost::checked_add(a, b), "{a} + {b}");
+                let (a, b) = (a as f32, b as f32);
+                assert_eq!(a.checked_add_valid(b), Cost::checked_add(a, b), "{a} + {b}");
+            }
+        }
+        assert_eq!(u32::MAX.checked_add_valid(0), Some(u32::MAX));
+        assert_eq!(u32::MAX.checked_add_valid(1), None);
     }
 
     #[test]
