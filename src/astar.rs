@@ -543,13 +543,13 @@ where
             g: entry.g,
         };
         let mut error = None;
-        graph.successors_with_parent(
+        graph.expand(
             node,
             parent,
             #[inline(always)]
-            |succ, cost| {
+            |succ, index, cost| {
                 if error.is_none() {
-                    if let Err(e) = relax.edge(succ, cost) {
+                    if let Err(e) = relax.edge(succ, index, cost) {
                         error = Some(e);
                     }
                 }
@@ -608,8 +608,14 @@ where
     S: ClosedSet<G>,
     H: FnMut(G::Node) -> G::Cost,
 {
+    /// Relaxes the edge to `succ` (`index`: its dense id, if the graph passed it).
     #[inline(always)]
-    fn edge(&mut self, succ: G::Node, cost: G::Cost) -> Result<(), SearchError<G::Node, G::Cost>> {
+    fn edge(
+        &mut self,
+        succ: G::Node,
+        index: Option<usize>,
+        cost: G::Cost,
+    ) -> Result<(), SearchError<G::Node, G::Cost>> {
         if !cost.is_valid() {
             return Err(SearchError::InvalidEdgeCost {
                 from: self.from,
@@ -621,7 +627,7 @@ where
             .g
             .checked_add_valid(cost)
             .ok_or(SearchError::CostOverflow { node: succ })?;
-        let found = self.store.find_or_insert(self.graph, succ)?;
+        let found = self.store.find_or_insert_at(self.graph, succ, index)?;
         let (slot, record) = (found.slot, found.record);
         if found.fresh {
             let h = (self.heuristic)(succ);

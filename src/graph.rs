@@ -8,8 +8,8 @@
 //!
 //! | method | required | used by |
 //! |---|---|---|
-//! | [`successors`](Graph::successors) | yes | the A* core (through `successors_with_parent`) |
-//! | [`successors_with_parent`](Graph::successors_with_parent) | no (default: `successors`) | the A* core; graphs that prune by direction of arrival ([`JumpPoints`](crate::jump_points::JumpPoints)) |
+//! | [`successors`](Graph::successors) | yes | the A* core (through `expand`) |
+//! | [`expand`](Graph::expand) | no (default: `successors`) | the A* core; graphs that know their successors' dense ids (grids) or prune by direction of arrival ([`JumpPoints`](crate::jump_points::JumpPoints)) |
 //! | [`contains`](Graph::contains) | no (default `true`) | start and goal checks |
 //! | [`node_count`](Graph::node_count) | no (default `None`) | [`IndexedStore`], the default store choice |
 //! | [`node_index`](Graph::node_index) | no (default `None`) | [`IndexedStore`] |
@@ -57,15 +57,19 @@ pub trait Graph {
     /// [`InvalidEdgeCost`](crate::SearchError::InvalidEdgeCost) error for any other.
     fn successors(&self, node: Self::Node, edge: impl FnMut(Self::Node, Self::Cost));
 
-    /// The successors of `node` when the search reached it from `parent` (its
-    /// predecessor on the best known path; `None` for the start). The A* core
-    /// calls this method; the default ignores `parent` and calls
-    /// [`successors`](Graph::successors).
+    /// The successors of `node` as the A* core asks for them: told `parent`
+    /// (the node's predecessor on the best known path; `None` for the start),
+    /// it calls `edge(successor, index, cost)` for each edge, where `index` is
+    /// the successor's dense id ([`node_index`](Graph::node_index)) if the
+    /// graph has it at hand, or `None`. The default ignores `parent` and
+    /// passes the edges of [`successors`](Graph::successors) with `None`.
     ///
-    /// A graph may leave out an edge `node -> m` when some path to `m` that
-    /// does not run through `parent -> node` is never more expensive: the
-    /// pruning of jump point search ([`JumpPoints`](crate::jump_points::JumpPoints)).
-    /// Leaving out anything else makes the search miss paths.
+    /// - An `index` saves an array-backed node store the look-up; it must be
+    ///   `node_index(successor)` (a wrong one files the node under another id).
+    /// - A graph may leave out an edge `node -> m` when some path to `m` that
+    ///   does not run through `parent -> node` is never more expensive: the
+    ///   pruning of jump point search ([`JumpPoints`](crate::jump_points::JumpPoints)).
+    ///   Leaving out anything else makes the search miss paths.
     ///
     /// # Example
     /// ```
@@ -80,22 +84,22 @@ pub trait Graph {
     ///         edge(n - 1, 1);
     ///         edge(n + 1, 1);
     ///     }
-    ///     fn successors_with_parent(&self, n: i32, parent: Option<i32>, mut edge: impl FnMut(i32, u32)) {
-    ///         self.successors(n, |m, c| if Some(m) != parent { edge(m, c) });
+    ///     fn expand(&self, n: i32, parent: Option<i32>, mut edge: impl FnMut(i32, Option<usize>, u32)) {
+    ///         self.successors(n, |m, c| if Some(m) != parent { edge(m, None, c) });
     ///     }
     /// }
     /// let r = pathseek::astar(&Line, 0, 5, |n| (5 - n).unsigned_abs());
     /// assert_eq!(r.found().unwrap().cost, 5);
     /// ```
     #[inline]
-    fn successors_with_parent(
+    fn expand(
         &self,
         node: Self::Node,
         parent: Option<Self::Node>,
-        edge: impl FnMut(Self::Node, Self::Cost),
+        mut edge: impl FnMut(Self::Node, Option<usize>, Self::Cost),
     ) {
         let _ = parent;
-        self.successors(node, edge)
+        self.successors(node, |succ, cost| edge(succ, None, cost))
     }
 
     /// `false` for a node that is not part of the graph, such as a blocked or
@@ -135,13 +139,13 @@ impl<G: Graph + ?Sized> Graph for &G {
         (**self).successors(node, edge)
     }
     #[inline]
-    fn successors_with_parent(
+    fn expand(
         &self,
         node: Self::Node,
         parent: Option<Self::Node>,
-        edge: impl FnMut(Self::Node, Self::Cost),
+        edge: impl FnMut(Self::Node, Option<usize>, Self::Cost),
     ) {
-        (**self).successors_with_parent(node, parent, edge)
+        (**self).expand(node, parent, edge)
     }
     #[inline]
     fn contains(&self, node: Self::Node) -> bool {

@@ -843,14 +843,19 @@ impl<C: Cost> Grid<C> {
         }
     }
 
-    /// Emits the moves out of `node`; `weigh(move_cost, dest_index)` applies
-    /// terrain (or not).
+    /// Emits the moves out of `node` as `edge(cell, cell_index, cost)`;
+    /// `weigh(move_cost, dest_index)` applies terrain (or not).
     ///
     /// One loop over the set bits of the cell's move mask, so the search's edge
     /// callback has a single call site (and is inlined) and no branch depends on
     /// which neighbours happen to be open.
     #[inline(always)]
-    fn expand(&self, node: Cell, edge: &mut impl FnMut(Cell, C), weigh: impl Fn(C, usize) -> C) {
+    fn emit_moves(
+        &self,
+        node: Cell,
+        mut edge: impl FnMut(Cell, usize, C),
+        weigh: impl Fn(C, usize) -> C,
+    ) {
         let Some(p) = self.padded_index(node) else {
             return;
         };
@@ -872,7 +877,7 @@ impl<C: Cost> Grid<C> {
             let dest = t
                 .wrapping_add_signed(dy as isize * w as isize)
                 .wrapping_add_signed(dx as isize);
-            edge(cell, weigh(costs[d >> 2], dest));
+            edge(cell, dest, weigh(costs[d >> 2], dest));
         }
     }
 }
@@ -955,10 +960,38 @@ impl<C: Cost> Graph for Grid<C> {
 
     #[inline]
     fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
+        self.expand(
+            node,
+            None,
+            #[inline(always)]
+            |cell, _, cost| edge(cell, cost),
+        );
+    }
+
+    /// The moves of [`successors`](Graph::successors), each with the dense id of
+    /// the cell it enters (the move loop computes it anyway).
+    #[inline]
+    fn expand(
+        &self,
+        node: Cell,
+        parent: Option<Cell>,
+        mut edge: impl FnMut(Cell, Option<usize>, C),
+    ) {
+        let _ = parent;
         match &self.terrain {
-            None => self.expand(node, &mut edge, |cost, _| cost),
+            None => self.emit_moves(
+                node,
+                #[inline(always)]
+                |cell, index, cost| edge(cell, Some(index), cost),
+                |cost, _| cost,
+            ),
             // `set_terrain` checked that every weight times either move cost fits.
-            Some(terrain) => self.expand(node, &mut edge, |cost, i| cost * terrain[i]),
+            Some(terrain) => self.emit_moves(
+                node,
+                #[inline(always)]
+                |cell, index, cost| edge(cell, Some(index), cost),
+                |cost, i| cost * terrain[i],
+            ),
         }
     }
 

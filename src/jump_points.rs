@@ -9,7 +9,7 @@
 //! are whole rays, so the one A* core of the crate (any open set, any node store)
 //! searches it unchanged, and its answers have the same cost as plain A* on the
 //! grid. The direction of arrival, which the pruning needs, comes from
-//! [`Graph::successors_with_parent`].
+//! [`Graph::expand`].
 //!
 //! Rules: the grid's own (no corner cutting: a diagonal step needs both
 //! orthogonal cells beside it passable, the MovingAI rule). A path comes back as
@@ -279,7 +279,14 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
     /// Scans the ray from `node` (at padded `p`) in direction `(dx, dy)` and
     /// reports the jump point it finds as an edge.
     #[inline(always)]
-    fn ray(&self, node: Cell, p: usize, dx: i32, dy: i32, edge: &mut impl FnMut(Cell, C)) {
+    fn ray(
+        &self,
+        node: Cell,
+        p: usize,
+        dx: i32,
+        dy: i32,
+        edge: &mut impl FnMut(Cell, Option<usize>, C),
+    ) {
         let dir = self.dir(dx, dy);
         let (found, cost) = if dx != 0 && dy != 0 {
             let found = self.diagonal_ray(p, dir, self.dir(dx, 0), self.dir(0, dy));
@@ -295,7 +302,8 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
                 x: node.x.wrapping_add_signed(dx * steps as i32),
                 y: node.y.wrapping_add_signed(dy * steps as i32),
             };
-            edge(cell, cost * C::from_count(u64::from(steps)));
+            let index = cell.y as usize * self.grid.width() as usize + cell.x as usize;
+            edge(cell, Some(index), cost * C::from_count(u64::from(steps)));
         }
     }
 }
@@ -324,7 +332,7 @@ fn toward(a: u32, b: u32) -> i32 {
 /// let jps = JumpPoints::new(&grid, Cell::new(4, 2)).unwrap();
 /// let mut edges = Vec::new();
 /// // Going east from (0, 2): the ray runs straight into the goal.
-/// jps.successors_with_parent(Cell::new(1, 2), Some(Cell::new(0, 2)), |c, k| edges.push((c, k)));
+/// jps.expand(Cell::new(1, 2), Some(Cell::new(0, 2)), |c, _, k| edges.push((c, k)));
 /// assert_eq!(edges, [(Cell::new(4, 2), 6)]);
 /// ```
 impl<C: Cost> Graph for JumpPoints<'_, C> {
@@ -332,16 +340,16 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
     type Cost = C;
 
     #[inline]
-    fn successors(&self, node: Cell, edge: impl FnMut(Cell, C)) {
-        self.successors_with_parent(node, None, edge);
+    fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
+        self.expand(node, None, |cell, _, cost| edge(cell, cost));
     }
 
     #[inline]
-    fn successors_with_parent(
+    fn expand(
         &self,
         node: Cell,
         parent: Option<Cell>,
-        mut edge: impl FnMut(Cell, C),
+        mut edge: impl FnMut(Cell, Option<usize>, C),
     ) {
         let Some(p) = self.grid.padded_index(node) else {
             return;

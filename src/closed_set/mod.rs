@@ -129,6 +129,21 @@ pub trait ClosedSet<G: Graph> {
     /// with [`SearchError::NodeOutOfRange`] if the node cannot be stored.
     fn find_or_insert(&mut self, graph: &G, node: G::Node) -> FindResult<'_, G>;
 
+    /// [`find_or_insert`](ClosedSet::find_or_insert) given the node's dense id
+    /// when the caller has it (`index`, equal to `graph.node_index(node)`, or
+    /// `None`): the core passes what [`Graph::expand`] hands it. Stores
+    /// addressed by dense ids skip the look-up; the default ignores `index`.
+    #[inline]
+    fn find_or_insert_at(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        index: Option<usize>,
+    ) -> FindResult<'_, G> {
+        let _ = index;
+        self.find_or_insert(graph, node)
+    }
+
     /// The record in `slot` (a slot returned by `find_or_insert` in this search).
     fn record(&self, slot: u32) -> &NodeRecord<G::Cost>;
 

@@ -125,8 +125,18 @@ impl<G: Graph> ClosedSet<G> for PagedStore<G::Cost> {
 
     #[inline]
     fn find_or_insert(&mut self, graph: &G, node: G::Node) -> FindResult<'_, G> {
-        let index = graph
-            .node_index(node)
+        self.find_or_insert_at(graph, node, None)
+    }
+
+    #[inline]
+    fn find_or_insert_at(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        index: Option<usize>,
+    ) -> FindResult<'_, G> {
+        let index = index
+            .or_else(|| graph.node_index(node))
             .ok_or(SearchError::NodeOutOfRange { node })?;
         let page = index >> PAGE_BITS;
         let entry = *self
