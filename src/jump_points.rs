@@ -233,18 +233,20 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
     #[inline(always)]
     fn straight_ray(&self, mut p: usize, dir: Dir, side: u8) -> Option<(usize, u32)> {
         let mut steps = 0;
+        let mut here = self.moves[p];
         loop {
-            let here = self.moves[p];
             if here & dir.bit == 0 {
                 return None;
             }
             p = p.wrapping_add_signed(dir.offset);
             steps += 1;
+            let next = self.moves[p];
             // A perpendicular neighbour open here but blocked one step back can
             // only be reached at its best cost through this cell: a forced turn.
-            if p == self.goal_pos || self.moves[p] & !here & side != 0 {
+            if p == self.goal_pos || next & !here & side != 0 {
                 return Some((p, steps));
             }
+            here = next;
         }
     }
 
