@@ -18,7 +18,7 @@
 use core::any::Any;
 use core::fmt;
 
-use super::sift::Item;
+use super::sift::{f_then_g, Item};
 use super::Entry;
 use crate::cost::Cost;
 
@@ -43,7 +43,7 @@ trait Image: Copy + 'static {
     /// `(f, g)` back from `(hi, lo)`.
     fn unpack(hi: Self, lo: Self) -> (Self, Self);
     /// The order key of an image pair: `(hi, lo)` as one unsigned integer.
-    fn key(hi: Self, lo: Self) -> u128;
+    fn key(hi: Self, lo: Self) -> u64;
 }
 
 macro_rules! unsigned_image {
@@ -58,9 +58,8 @@ macro_rules! unsigned_image {
                 (hi, !lo)
             }
             #[inline(always)]
-            fn key(hi: Self, lo: Self) -> u128 {
-                // Narrow keys are built (and compared) in a 64-bit register.
-                u128::from(((hi as $key) << <$t>::BITS) | lo as $key)
+            fn key(hi: Self, lo: Self) -> u64 {
+                ((hi as $key) << <$t>::BITS) | lo as $key
             }
         }
     )*};
@@ -79,8 +78,8 @@ macro_rules! signed_image {
                 (hi ^ <$t>::MIN, !lo ^ <$t>::MIN)
             }
             #[inline(always)]
-            fn key(hi: Self, lo: Self) -> u128 {
-                u128::from(((hi as $u as $key) << <$t>::BITS) | lo as $u as $key)
+            fn key(hi: Self, lo: Self) -> u64 {
+                ((hi as $u as $key) << <$t>::BITS) | lo as $u as $key
             }
         }
     )*};
@@ -102,7 +101,7 @@ macro_rules! plain_image {
                 (hi, lo)
             }
             #[inline(always)]
-            fn key(_hi: Self, _lo: Self) -> u128 {
+            fn key(_hi: Self, _lo: Self) -> u64 {
                 0
             }
         }
@@ -176,10 +175,13 @@ impl<C: Cost> Packed<C> {
             slot: self.slot,
         }
     }
+}
 
-    /// The order key, for the built-in cost types of up to 32 bits.
+impl<C: Cost> Item for Packed<C> {
+    type Key = u64;
+
     #[inline(always)]
-    fn key(&self) -> Option<u128> {
+    fn key(&self) -> Option<u64> {
         for_image!(|T| {
             if let Some(p) = cast::<Packed<C>, Packed<T>>(self) {
                 return T::PACKED.then(|| T::key(p.hi, p.lo));
@@ -187,42 +189,16 @@ impl<C: Cost> Packed<C> {
         });
         None
     }
-}
 
-impl<C: Cost> Item for Packed<C> {
+    /// Not packed: `hi` is `f` and `lo` is `g`.
     #[inline(always)]
-    fn before(&self, other: &Self) -> bool {
-        match (self.key(), other.key()) {
-            (Some(a), Some(b)) => a < b,
-            // Not packed: `hi` is `f` and `lo` is `g`.
-            _ => (self.hi < other.hi) | ((self.hi == other.hi) & (self.lo > other.lo)),
-        }
+    fn before_unkeyed(&self, other: &Self) -> bool {
+        f_then_g(self.hi, self.lo, other.hi, other.lo)
     }
 
     #[inline(always)]
     fn slot(&self) -> u32 {
         self.slot
-    }
-
-    #[inline(always)]
-    fn best_child(kids: &[Self], item: &Self) -> (usize, bool) {
-        let mut best = 0;
-        if let Some(mut best_key) = kids[0].key() {
-            // Carry the best key along with its index.
-            for (i, kid) in kids.iter().enumerate().skip(1) {
-                let key = kid.key().unwrap_or(best_key);
-                let less = key < best_key;
-                best = core::hint::select_unpredictable(less, i, best);
-                best_key = core::hint::select_unpredictable(less, key, best_key);
-            }
-            (best, item.key().is_some_and(|k| best_key < k))
-        } else {
-            for i in 1..kids.len() {
-                let less = kids[i].before(&kids[best]);
-                best = core::hint::select_unpredictable(less, i, best);
-            }
-            (best, kids[best].before(item))
-        }
     }
 }
 

@@ -40,12 +40,32 @@ pub(crate) const fn check_arity<const D: usize>() {
 }
 
 /// What a heap holds: an ordered value that carries a node slot.
+///
+/// The order is [`Entry::precedes`]. A type whose order is one integer gives
+/// it as its [`key`](Item::key), and the heap compares keys; otherwise it
+/// compares with [`before_unkeyed`](Item::before_unkeyed).
 pub(crate) trait Item: Copy {
-    /// `true` if `self` comes out of the heap before `other` ([`Entry::precedes`]).
-    fn before(&self, other: &Self) -> bool;
+    /// The type of [`key`](Item::key).
+    type Key: Ord + Copy;
+
+    /// One integer whose order is the items' order, if this type has one (the
+    /// answer depends on the type only, so the branch on it compiles away).
+    fn key(&self) -> Option<Self::Key>;
+
+    /// `true` if `self` comes out before `other`, for types without keys.
+    fn before_unkeyed(&self, other: &Self) -> bool;
 
     /// The node slot, for the [`Hook`].
     fn slot(&self) -> u32;
+
+    /// `true` if `self` comes out of the heap before `other`.
+    #[inline(always)]
+    fn before(&self, other: &Self) -> bool {
+        match (self.key(), other.key()) {
+            (Some(a), Some(b)) => a < b,
+            _ => self.before_unkeyed(other),
+        }
+    }
 
     /// The index in `kids` (not empty) of the item that comes out first, and
     /// whether it comes out before `item`.
@@ -55,54 +75,53 @@ pub(crate) trait Item: Copy {
     #[inline(always)]
     fn best_child(kids: &[Self], item: &Self) -> (usize, bool) {
         let mut best = 0;
-        for i in 1..kids.len() {
-            let less = kids[i].before(&kids[best]);
-            best = core::hint::select_unpredictable(less, i, best);
+        if let Some(mut best_key) = kids[0].key() {
+            // Keys: carry the best key along with its index.
+            for (i, kid) in kids.iter().enumerate().skip(1) {
+                let key = kid.key().unwrap_or(best_key);
+                let less = key < best_key;
+                best = core::hint::select_unpredictable(less, i, best);
+                best_key = core::hint::select_unpredictable(less, key, best_key);
+            }
+            (best, item.key().is_some_and(|k| best_key < k))
+        } else {
+            for i in 1..kids.len() {
+                let less = kids[i].before_unkeyed(&kids[best]);
+                best = core::hint::select_unpredictable(less, i, best);
+            }
+            (best, kids[best].before_unkeyed(item))
         }
-        (best, kids[best].before(item))
     }
+}
+
+/// [`Entry::precedes`] on `(f, g)` pairs without short-circuit jumps: smaller
+/// `f` first, then larger `g`.
+#[inline(always)]
+pub(crate) fn f_then_g<C: PartialOrd>(f1: C, g1: C, f2: C, g2: C) -> bool {
+    (f1 < f2) | ((f1 == f2) & (g1 > g2))
 }
 
 /// Plain entries, as the bucket structures keep them.
 ///
 /// Costs of up to 32 bits compare as one 64-bit [`Entry::rank`]; for 64-bit
 /// costs a 128-bit rank costs more to build than comparing `f` and `g`
-/// themselves, which is done without short-circuit jumps.
+/// themselves.
 impl<C: Cost> Item for Entry<C> {
+    type Key = C::Rank;
+
     #[inline(always)]
-    fn before(&self, other: &Self) -> bool {
-        if narrow_rank::<C>() {
-            self.rank() < other.rank()
-        } else {
-            (self.f < other.f) | ((self.f == other.f) & (self.g > other.g))
-        }
+    fn key(&self) -> Option<C::Rank> {
+        narrow_rank::<C>().then(|| self.rank())
+    }
+
+    #[inline(always)]
+    fn before_unkeyed(&self, other: &Self) -> bool {
+        f_then_g(self.f, self.g, other.f, other.g)
     }
 
     #[inline(always)]
     fn slot(&self) -> u32 {
         self.slot
-    }
-
-    #[inline(always)]
-    fn best_child(kids: &[Self], item: &Self) -> (usize, bool) {
-        let mut best = 0;
-        if narrow_rank::<C>() {
-            // A one-register rank: carry the best rank along with its index.
-            let mut best_rank = kids[0].rank();
-            for (i, kid) in kids.iter().enumerate().skip(1) {
-                let rank = kid.rank();
-                let less = rank < best_rank;
-                best = core::hint::select_unpredictable(less, i, best);
-                best_rank = core::hint::select_unpredictable(less, rank, best_rank);
-            }
-            (best, best_rank < item.rank())
-        } else {
-            for i in 1..kids.len() {
-                let less = kids[i].before(&kids[best]);
-                best = core::hint::select_unpredictable(less, i, best);
-            }
-            (best, kids[best].before(item))
-        }
     }
 }
 
