@@ -13,7 +13,7 @@
 //! costs) on the first search, so for a huge graph where each search touches a
 //! few nodes prefer [`HashStore`](super::HashStore).
 
-use super::{ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
+use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -86,18 +86,13 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
         node: G::Node,
         index: Option<usize>,
     ) -> FindResult<'_, G> {
-        let index = index
-            .or_else(|| graph.node_index(node))
-            .ok_or(SearchError::NodeOutOfRange { node })?;
+        let index = dense_index(graph, node, index)?;
         let record = self
             .records
             .get_mut(index)
             .ok_or(SearchError::NodeOutOfRange { node })?;
-        let fresh = record.stamp() != self.stamp;
-        if fresh {
-            *record = NodeRecord::fresh(self.stamp);
-            self.touched += 1;
-        }
+        let fresh = record.claim(self.stamp);
+        self.touched += usize::from(fresh);
         Ok(Found {
             slot: index as u32,
             fresh,

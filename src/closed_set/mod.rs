@@ -81,6 +81,32 @@ impl<C> NodeRecord<C> {
     }
 }
 
+impl<C: crate::Cost> NodeRecord<C> {
+    /// Makes this the record of the search stamped `stamp`: `true` if it was
+    /// not yet (it is then fresh and open), `false` if it already was.
+    #[inline(always)]
+    pub(crate) fn claim(&mut self, stamp: u32) -> bool {
+        let fresh = self.stamp() != stamp;
+        if fresh {
+            *self = NodeRecord::fresh(stamp);
+        }
+        fresh
+    }
+}
+
+/// The dense id under which an array-backed store files `node`: `index` when
+/// the caller passed it, otherwise the graph's [`Graph::node_index`].
+#[inline(always)]
+pub(crate) fn dense_index<G: Graph>(
+    graph: &G,
+    node: G::Node,
+    index: Option<usize>,
+) -> Result<usize, SearchError<G::Node, G::Cost>> {
+    index
+        .or_else(|| graph.node_index(node))
+        .ok_or(SearchError::NodeOutOfRange { node })
+}
+
 /// What [`ClosedSet::find_or_insert`] returns: the node's entry, or why it cannot
 /// be stored.
 pub type FindResult<'a, G> =

@@ -22,7 +22,7 @@
 //! it costs one page-table read per edge and the rewriting of each page a
 //! search reaches more than the [`IndexedStore`](super::IndexedStore) does.
 
-use super::{ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
+use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -135,9 +135,7 @@ impl<G: Graph> ClosedSet<G> for PagedStore<G::Cost> {
         node: G::Node,
         index: Option<usize>,
     ) -> FindResult<'_, G> {
-        let index = index
-            .or_else(|| graph.node_index(node))
-            .ok_or(SearchError::NodeOutOfRange { node })?;
+        let index = dense_index(graph, node, index)?;
         let page = index >> PAGE_BITS;
         let entry = *self
             .pages
@@ -150,11 +148,8 @@ impl<G: Graph> ClosedSet<G> for PagedStore<G::Cost> {
         };
         let slot = base + (index & (PAGE - 1));
         let record = &mut self.records[slot];
-        let fresh = record.stamp() != STAMP;
-        if fresh {
-            *record = NodeRecord::fresh(STAMP);
-            self.touched += 1;
-        }
+        let fresh = record.claim(STAMP);
+        self.touched += usize::from(fresh);
         Ok(Found {
             slot: slot as u32,
             fresh,
