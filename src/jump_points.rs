@@ -52,17 +52,36 @@ use crate::cost::Cost;
 use crate::graph::Graph;
 use crate::grid::{Cell, Connectivity, Grid, STEPS};
 
-/// Bits of a grid cell's move mask (the successor order of [`Grid`]).
-const NORTH: u8 = 1;
-const EAST: u8 = 1 << 1;
-const SOUTH: u8 = 1 << 2;
-const WEST: u8 = 1 << 3;
-
-/// One of the eight directions: its move bit and its offset in the padded layout.
+/// One of the eight directions: its bit in a cell's move mask, the bits of the
+/// two directions perpendicular to it, and its offset in the padded layout.
 #[derive(Clone, Copy)]
 struct Dir {
     bit: u8,
+    side: u8,
     offset: isize,
+}
+
+/// `MOVE_BITS[3 (dy + 1) + dx + 1]`: the bit of move `(dx, dy)` in a grid
+/// cell's move mask, from its place in [`STEPS`] (0 for `(0, 0)`).
+const MOVE_BITS: [u8; 9] = {
+    let mut bits = [0; 9];
+    let mut d = 0;
+    while d < STEPS.len() {
+        let (dx, dy) = STEPS[d];
+        bits[(3 * (dy + 1) + dx + 1) as usize] = 1 << d;
+        d += 1;
+    }
+    bits
+};
+
+/// The bit of move `(dx, dy)` in a grid cell's move mask (0 for a pair that is
+/// not a move).
+#[inline(always)]
+fn move_bit(dx: i32, dy: i32) -> u8 {
+    usize::try_from(3 * (dy + 1) + dx + 1)
+        .ok()
+        .and_then(|i| MOVE_BITS.get(i).copied())
+        .unwrap_or(0)
 }
 
 /// Why a grid cannot be searched by jump points.
@@ -127,13 +146,10 @@ impl std::error::Error for JumpPointsError {}
 #[derive(Clone, Copy)]
 pub struct JumpPoints<'g, C> {
     grid: &'g Grid<C>,
-    moves: &'g [u8],
-    stride: usize,
     goal: Cell,
-    /// Padded position of the goal (`usize::MAX` when it is off the grid).
+    /// Padded position of the goal (`usize::MAX` when it is off the grid),
+    /// which every step of every ray compares with.
     goal_pos: usize,
-    straight: C,
-    diagonal: C,
 }
 
 impl<C: Cost> fmt::Debug for JumpPoints<'_, C> {
@@ -142,8 +158,7 @@ impl<C: Cost> fmt::Debug for JumpPoints<'_, C> {
             .field("width", &self.grid.width())
             .field("height", &self.grid.height())
             .field("goal", &self.goal)
-            .field("straight", &self.straight)
-            .field("diagonal", &self.diagonal)
+            .field("costs", &self.grid.costs())
             .finish()
     }
 }
@@ -186,15 +201,10 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
         if d.checked_mul(longest).is_none() {
             return Err(JumpPointsError::CostOverflow);
         }
-        let (moves, stride) = grid.move_masks();
         Ok(JumpPoints {
             grid,
-            moves,
-            stride,
             goal,
             goal_pos: grid.padded_index(goal).unwrap_or(usize::MAX),
-            straight: s,
-            diagonal: d,
         })
     }
 
@@ -208,42 +218,42 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
         self.goal
     }
 
+    /// The move mask of padded position `p`.
+    #[inline(always)]
+    fn mask(&self, p: usize) -> u8 {
+        self.grid.move_masks().0[p]
+    }
+
+    #[inline(always)]
     fn dir(&self, dx: i32, dy: i32) -> Dir {
-        // The bit of (dx, dy) in the grid's move mask order.
-        let bit = match (dx, dy) {
-            (0, -1) => NORTH,
-            (1, 0) => EAST,
-            (0, 1) => SOUTH,
-            (-1, 0) => WEST,
-            (1, -1) => 1 << 4,
-            (1, 1) => 1 << 5,
-            (-1, 1) => 1 << 6,
-            _ => 1 << 7,
-        };
+        let stride = self.grid.move_masks().1;
         Dir {
-            bit,
-            offset: dy as isize * self.stride as isize + dx as isize,
+            bit: move_bit(dx, dy),
+            // (dy, dx) and (-dy, -dx) are perpendicular to a straight (dx, dy);
+            // diagonal rays do not use `side`.
+            side: move_bit(dy, dx) | move_bit(-dy, -dx),
+            offset: dy as isize * stride as isize + dx as isize,
         }
     }
 
     /// Walks from padded position `p` along the straight direction `dir` and
     /// returns the first jump point (position and number of steps): the goal, or
-    /// a cell beside which an obstacle ends (`side` are the two perpendicular
-    /// move bits). `None` when the ray hits an obstacle first.
+    /// a cell beside which an obstacle ends. `None` when the ray hits an
+    /// obstacle first.
     #[inline(always)]
-    fn straight_ray(&self, mut p: usize, dir: Dir, side: u8) -> Option<(usize, u32)> {
+    fn straight_ray(&self, mut p: usize, dir: Dir) -> Option<(usize, u32)> {
         let mut steps = 0;
-        let mut here = self.moves[p];
+        let mut here = self.mask(p);
         loop {
             if here & dir.bit == 0 {
                 return None;
             }
             p = p.wrapping_add_signed(dir.offset);
             steps += 1;
-            let next = self.moves[p];
+            let next = self.mask(p);
             // A perpendicular neighbour open here but blocked one step back can
             // only be reached at its best cost through this cell: a forced turn.
-            if p == self.goal_pos || next & !here & side != 0 {
+            if p == self.goal_pos || next & !here & dir.side != 0 {
                 return Some((p, steps));
             }
             here = next;
@@ -264,14 +274,14 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
         let mut steps = 0;
         loop {
             // The move bit already says whether the corner may be cut.
-            if self.moves[p] & dir.bit == 0 {
+            if self.mask(p) & dir.bit == 0 {
                 return None;
             }
             p = p.wrapping_add_signed(dir.offset);
             steps += 1;
             if p == self.goal_pos
-                || self.straight_ray(p, horizontal, NORTH | SOUTH).is_some()
-                || self.straight_ray(p, vertical, EAST | WEST).is_some()
+                || self.straight_ray(p, horizontal).is_some()
+                || self.straight_ray(p, vertical).is_some()
             {
                 return Some((p, steps));
             }
@@ -290,12 +300,12 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
         edge: &mut impl FnMut(Cell, Option<usize>, C),
     ) {
         let dir = self.dir(dx, dy);
+        let costs = self.grid.costs();
         let (found, cost) = if dx != 0 && dy != 0 {
             let found = self.diagonal_ray(p, dir, self.dir(dx, 0), self.dir(0, dy));
-            (found, self.diagonal)
+            (found, costs.diagonal)
         } else {
-            let side = if dx != 0 { NORTH | SOUTH } else { EAST | WEST };
-            (self.straight_ray(p, dir, side), self.straight)
+            (self.straight_ray(p, dir), costs.straight)
         };
         if let Some((_, steps)) = found {
             // Every cell on the ray is inside the grid, so these do not wrap;
@@ -313,11 +323,7 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
 /// The sign of `b - a`.
 #[inline]
 fn toward(a: u32, b: u32) -> i32 {
-    match a.cmp(&b) {
-        core::cmp::Ordering::Less => 1,
-        core::cmp::Ordering::Equal => 0,
-        core::cmp::Ordering::Greater => -1,
-    }
+    (i64::from(b) - i64::from(a)).signum() as i32
 }
 
 /// Jump points are the grid's cells; successors are the jump points found by
@@ -356,44 +362,40 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
         let Some(p) = self.grid.padded_index(node) else {
             return;
         };
-        let here = self.moves[p];
+        let here = self.mask(p);
         if here == 0 {
             return;
         }
-        let (dx, dy) = match parent {
-            Some(from) => (toward(from.x, node.x), toward(from.y, node.y)),
-            None => (0, 0),
-        };
-        // A parent off the eight rays (not one this graph produced) gets no pruning.
-        let aligned = parent.is_some_and(|from| {
+        // The direction of arrival, when the parent lies on one of the eight
+        // rays (always, for parents this graph produced).
+        let arrival = parent.and_then(|from| {
             let (ax, ay) = (from.x.abs_diff(node.x), from.y.abs_diff(node.y));
-            (ax == 0) != (ay == 0) || (ax == ay && ax != 0)
+            let on_ray = (ax == 0) != (ay == 0) || (ax == ay && ax != 0);
+            on_ray.then(|| (toward(from.x, node.x), toward(from.y, node.y)))
         });
-        if !aligned {
-            for (dx, dy) in STEPS {
+        match arrival {
+            None => {
+                for (dx, dy) in STEPS {
+                    self.ray(node, p, dx, dy, &mut edge);
+                }
+            }
+            Some((dx, dy)) if dx != 0 && dy != 0 => {
+                self.ray(node, p, dx, 0, &mut edge);
+                self.ray(node, p, 0, dy, &mut edge);
                 self.ray(node, p, dx, dy, &mut edge);
             }
-        } else if dx != 0 && dy != 0 {
-            self.ray(node, p, dx, 0, &mut edge);
-            self.ray(node, p, 0, dy, &mut edge);
-            self.ray(node, p, dx, dy, &mut edge);
-        } else {
-            // Straight arrival: the cell one step back tells which sides open up.
-            let back = self.moves[p.wrapping_add_signed(-self.dir(dx, dy).offset)];
-            let opened = here & !back;
-            self.ray(node, p, dx, dy, &mut edge);
-            if dx != 0 {
-                for (bit, side) in [(NORTH, -1), (SOUTH, 1)] {
-                    if opened & bit != 0 {
-                        self.ray(node, p, 0, side, &mut edge);
-                        self.ray(node, p, dx, side, &mut edge);
-                    }
-                }
-            } else {
-                for (bit, side) in [(WEST, -1), (EAST, 1)] {
-                    if opened & bit != 0 {
-                        self.ray(node, p, side, 0, &mut edge);
-                        self.ray(node, p, side, dy, &mut edge);
+            Some((dx, dy)) => {
+                // Straight arrival: a side open here but blocked one step back
+                // forces the turns towards it, straight and diagonal.
+                let dir = self.dir(dx, dy);
+                let opened = here & !self.mask(p.wrapping_add_signed(-dir.offset));
+                self.ray(node, p, dx, dy, &mut edge);
+                // The two perpendicular moves, north or west first.
+                let (ax, ay) = (dy.abs(), dx.abs());
+                for (sx, sy) in [(-ax, -ay), (ax, ay)] {
+                    if opened & move_bit(sx, sy) != 0 {
+                        self.ray(node, p, sx, sy, &mut edge);
+                        self.ray(node, p, dx + sx, dy + sy, &mut edge);
                     }
                 }
             }
