@@ -13,7 +13,9 @@ use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::jump_points::{self, JumpPoints, JumpPointsError};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
-use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError};
+use pathseek::{
+    AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError, SearchResult,
+};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -182,22 +184,18 @@ fn check_case<C: JpsCost>(case: &Case) {
         let jps = JumpPoints::new(&grid, goal).unwrap();
         let h = grid.heuristic(goal);
 
-        let r = pathseek::astar(&jps, start, goal, h);
-        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
-        check_answer(&grid, &adj, "astar()", start, goal, found, want);
-
-        let r = engine.search(&jps, start, goal, h);
-        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
-        check_answer(&grid, &adj, "reused DaryHeap<4>", start, goal, found, want);
-
+        let check = |what: &str, r: SearchResult<Cell, C>| {
+            let found = r.into_path().map(|p| (p.nodes, p.cost));
+            check_answer(&grid, &adj, what, start, goal, found, want);
+        };
+        check("astar()", pathseek::astar(&jps, start, goal, h));
+        check("reused DaryHeap<4>", engine.search(&jps, start, goal, h));
         let mut hashed = AStar::new(BinaryHeap::new(), HashStore::new());
-        let r = hashed.search(&jps, start, goal, h);
-        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
-        check_answer(&grid, &adj, "HashStore", start, goal, found, want);
-
-        let r = pathseek::astar(&NoPruning(jps), start, goal, h);
-        let found = r.found().map(|p| (p.nodes.clone(), p.cost));
-        check_answer(&grid, &adj, "all eight rays", start, goal, found, want);
+        check("HashStore", hashed.search(&jps, start, goal, h));
+        check(
+            "all eight rays",
+            pathseek::astar(&NoPruning(jps), start, goal, h),
+        );
     }
 }
 
