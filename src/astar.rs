@@ -532,28 +532,23 @@ where
         } else {
             self.store.node(graph, parent_slot)
         };
+        let mut error = None;
         let mut relax = Relax {
             graph,
             open: &mut *self.open,
             store: &mut *self.store,
             heuristic: &mut self.heuristic,
             stats: &mut *self.stats,
+            error: &mut error,
             from: node,
             parent: entry.slot,
             g: entry.g,
         };
-        let mut error = None;
         graph.expand(
             node,
             parent,
             #[inline(always)]
-            |succ, index, cost| {
-                if error.is_none() {
-                    if let Err(e) = relax.edge(succ, index, cost) {
-                        error = Some(e);
-                    }
-                }
-            },
+            |succ, index, cost| relax.edge(succ, index, cost),
         );
         let open_len = self.open.len();
         if open_len > self.stats.max_open {
@@ -596,6 +591,8 @@ struct Relax<'r, G: Graph, O, S, H> {
     store: &'r mut S,
     heuristic: &'r mut H,
     stats: &'r mut Stats,
+    /// The first error met while relaxing this node's edges.
+    error: &'r mut Option<SearchError<G::Node, G::Cost>>,
     from: G::Node,
     parent: u32,
     g: G::Cost,
@@ -609,48 +606,50 @@ where
     H: FnMut(G::Node) -> G::Cost,
 {
     /// Relaxes the edge to `succ` (`index`: its dense id, if the graph passed it).
+    ///
+    /// An error skips the edge and is handed to [`fail`](Self::fail), out of
+    /// line, which keeps the node's first one; the search ends when the node's
+    /// expansion returns. So the loop over the edges carries no error state.
     #[inline(always)]
-    fn edge(
-        &mut self,
-        succ: G::Node,
-        index: Option<usize>,
-        cost: G::Cost,
-    ) -> Result<(), SearchError<G::Node, G::Cost>> {
+    fn edge(&mut self, succ: G::Node, index: Option<usize>, cost: G::Cost) {
         if !cost.is_valid() {
-            return Err(SearchError::InvalidEdgeCost {
-                from: self.from,
+            let from = self.from;
+            return self.fail(SearchError::InvalidEdgeCost {
+                from,
                 to: succ,
                 cost,
             });
         }
-        let g = self
-            .g
-            .checked_add_valid(cost)
-            .ok_or(SearchError::CostOverflow { node: succ })?;
-        let found = self.store.find_or_insert_at(self.graph, succ, index)?;
+        let Some(g) = self.g.checked_add_valid(cost) else {
+            return self.fail(SearchError::CostOverflow { node: succ });
+        };
+        let found = match self.store.find_or_insert_at(self.graph, succ, index) {
+            Ok(found) => found,
+            Err(e) => return self.fail(e),
+        };
         let (slot, record) = (found.slot, found.record);
         if found.fresh {
             let h = (self.heuristic)(succ);
             if !h.is_valid() {
-                return Err(SearchError::InvalidHeuristic {
+                return self.fail(SearchError::InvalidHeuristic {
                     node: succ,
                     value: h,
                 });
             }
-            let f = g
-                .checked_add_valid(h)
-                .ok_or(SearchError::CostOverflow { node: succ })?;
+            let Some(f) = g.checked_add_valid(h) else {
+                return self.fail(SearchError::CostOverflow { node: succ });
+            };
             record.g = g;
             record.h = h;
             record.parent = self.parent;
             self.open.push(Entry { f, g, slot });
             self.stats.pushed += 1;
-            return Ok(());
+            return;
         }
         if g < record.g {
-            let f = g
-                .checked_add_valid(record.h)
-                .ok_or(SearchError::CostOverflow { node: succ })?;
+            let Some(f) = g.checked_add_valid(record.h) else {
+                return self.fail(SearchError::CostOverflow { node: succ });
+            };
             record.g = g;
             record.parent = self.parent;
             let entry = Entry { f, g, slot };
@@ -663,6 +662,14 @@ where
             }
             self.stats.pushed += 1;
         }
-        Ok(())
+    }
+
+    /// Keeps the first error of this expansion.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, error: SearchError<G::Node, G::Cost>) {
+        if self.error.is_none() {
+            *self.error = Some(error);
+        }
     }
 }

@@ -362,6 +362,9 @@ pub struct Grid<C> {
     /// `ceil(2^64 / width)` (0 for width 1): divides a cell index by the width
     /// with one multiplication (see [`Grid::node_at`]).
     width_reciprocal: u64,
+    /// How far each move of [`STEPS`] goes in the row-major cell index
+    /// (`dy * width + dx`), so the move loop adds instead of multiplying.
+    offsets: [isize; 8],
 }
 
 impl<C: Cost> fmt::Debug for Grid<C> {
@@ -477,6 +480,7 @@ impl<C: Cost> Grid<C> {
             min_terrain: C::one(),
             min_terrain_cells: width as usize * height as usize,
             width_reciprocal: reciprocal(width),
+            offsets: STEPS.map(|(dx, dy)| dy as isize * width as isize + dx as isize),
         }
     }
 
@@ -874,9 +878,7 @@ impl<C: Cost> Grid<C> {
                 x: node.x.wrapping_add_signed(dx),
                 y: node.y.wrapping_add_signed(dy),
             };
-            let dest = t
-                .wrapping_add_signed(dy as isize * w as isize)
-                .wrapping_add_signed(dx as isize);
+            let dest = t.wrapping_add_signed(self.offsets[d & 7]);
             edge(cell, dest, weigh(costs[d >> 2], dest));
         }
     }
