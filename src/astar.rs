@@ -613,9 +613,8 @@ where
     #[inline(always)]
     fn edge(&mut self, succ: G::Node, index: Option<usize>, cost: G::Cost) {
         if !cost.is_valid() {
-            let from = self.from;
             return self.fail(SearchError::InvalidEdgeCost {
-                from,
+                from: self.from,
                 to: succ,
                 cost,
             });

@@ -878,7 +878,7 @@ impl<C: Cost> Grid<C> {
                 x: node.x.wrapping_add_signed(dx),
                 y: node.y.wrapping_add_signed(dy),
             };
-            let dest = t.wrapping_add_signed(self.offsets[d & 7]);
+            let dest = t.wrapping_add_signed(self.offsets[d]);
             edge(cell, dest, weigh(costs[d >> 2], dest));
         }
     }
