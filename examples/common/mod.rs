@@ -4,8 +4,6 @@
 
 use std::time::Instant;
 
-pub mod peers;
-
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::Scenario;
 use pathseek::{AStar, ClosedSet, Cost, Grid, OpenSet};

@@ -21,14 +21,14 @@
 //! than an open-set configuration) are marked JUMP POINTS and get their own
 //! line, `ratio_jump_points Z`, just before it.
 
-mod common;
-
 use std::hint::black_box;
 use std::time::Instant;
 
-use common::peers::{check_same, fits_u32, Answer, Contender, ExactInt, Family, Solved, World};
-use common::{median, Flags};
 use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek_benchmarks::common::{median, Flags};
+use pathseek_benchmarks::peers::{
+    check_same, fits_u32, Answer, Contender, ExactInt, Family, Solved, World,
+};
 
 fn main() {
     match run() {

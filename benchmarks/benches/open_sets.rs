@@ -12,8 +12,8 @@
 //! Two families of benchmarks:
 //! - `open_sets/<map>/<group>/<open-set>+<store>`: the MovingAI maps den520d,
 //!   lak303d, maze512-4-0, random512-10-0 and rmtst01, read from
-//!   `../shared/movingai/` next to the crate (or from `$PATHSEEK_MOVINGAI_DIR`);
-//!   den520d and rmtst01 fall back to `tests/data/`. A missing map prints
+//!   `shared/movingai/` beside the repository (or from `$PATHSEEK_MOVINGAI_DIR`);
+//!   den520d and rmtst01 fall back to the library's `tests/data/`. A missing map prints
 //!   `skipping <map>: <path> not found` and registers nothing. Scenarios are
 //!   split by bucket into four equal bucket ranges (`short`, `medium`, `long`,
 //!   `longest`); each group keeps at most [`MAX_PER_GROUP`] scenarios, every k-th
@@ -34,11 +34,11 @@
 //! `BinaryHeap` and the `HotQueue` (`+hash`), to keep the matrix small.
 //!
 //! ```text
-//! cargo bench --bench open_sets                       # everything (about 20 minutes)
-//! cargo bench --bench open_sets -- den520d            # one map
-//! cargo bench --bench open_sets -- 'open_sets/maze512-4-0/long'
-//! cargo bench --bench open_sets -- synthetic/f1500
-//! cargo bench --bench open_sets -- hot-queue          # one structure everywhere
+//! cargo bench -p pathseek-benchmarks --bench open_sets                       # everything (about 20 minutes)
+//! cargo bench -p pathseek-benchmarks --bench open_sets -- den520d            # one map
+//! cargo bench -p pathseek-benchmarks --bench open_sets -- 'open_sets/maze512-4-0/long'
+//! cargo bench -p pathseek-benchmarks --bench open_sets -- synthetic/f1500
+//! cargo bench -p pathseek-benchmarks --bench open_sets -- hot-queue          # one structure everywhere
 //! cargo run --release --example bench_table           # markdown table of the medians
 //! ```
 //! Setup (loading maps, the checked warm-up runs) happens for every benchmark,
@@ -543,7 +543,7 @@ where
 fn movingai_dir() -> PathBuf {
     match std::env::var_os("PATHSEEK_MOVINGAI_DIR") {
         Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/movingai"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/movingai"),
     }
 }
 
@@ -551,7 +551,7 @@ fn movingai_dir() -> PathBuf {
 fn find_map(name: &str) -> Result<(PathBuf, PathBuf), PathBuf> {
     let dirs = [
         movingai_dir(),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data"),
     ];
     for dir in &dirs {
         let map = dir.join(format!("{name}.map"));

@@ -1,7 +1,7 @@
 //! Prints a markdown table of the `open_sets` benchmark medians.
 //!
 //! ```text
-//! cargo bench --bench open_sets            # writes target/criterion/
+//! cargo bench -p pathseek-benchmarks --bench open_sets            # writes target/criterion/
 //! cargo run --release --example bench_table [-- CRITERION_DIR]
 //! ```
 //! Reads every `new/benchmark.json` (for the benchmark's id) and
@@ -20,7 +20,7 @@ fn main() {
     let root = std::env::args()
         .nth(1)
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion"));
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/criterion"));
     let mut dirs = Vec::new();
     find_new_dirs(&root, &mut dirs);
     // row -> structure -> median ns

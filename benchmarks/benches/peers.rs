@@ -6,26 +6,23 @@
 //! whole MovingAI scenario file per iteration.
 //!
 //! ```text
-//! cargo bench --bench peers
-//! PATHSEEK_MOVINGAI_DIR=/path/to/maps cargo bench --bench peers
+//! cargo bench -p pathseek-benchmarks --bench peers
+//! PATHSEEK_MOVINGAI_DIR=/path/to/maps cargo bench -p pathseek-benchmarks --bench peers
 //! ```
 //!
-//! Maps are read from `$PATHSEEK_MOVINGAI_DIR`, else `../shared/movingai/`
-//! beside the crate; den520d falls back to `tests/data/`. A missing map is
+//! Maps are read from `$PATHSEEK_MOVINGAI_DIR`, else `shared/movingai/`
+//! beside the crate; den520d falls back to the library's `tests/data/`. A missing map is
 //! reported as "skipping" and gets no benchmark. Throughput is the total number
 //! of nodes pathseek's default expands on the file, for every engine (the peers
 //! do not count expansions), so "elements/s" compares equal work. Before timing,
 //! every engine's cost for every scenario is checked against pathseek's default.
 
-#[path = "../examples/common/mod.rs"]
-mod common;
-
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::peers::{check_same, fits_u32, Contender, ExactInt, World};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek_benchmarks::peers::{check_same, fits_u32, Contender, ExactInt, World};
 
 /// The maps benchmarked.
 const MAPS: &[&str] = &["den520d", "lak303d"];
@@ -35,10 +32,10 @@ fn locate(name: &str) -> Result<(PathBuf, PathBuf), String> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::var_os("PATHSEEK_MOVINGAI_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| manifest.join("../shared/movingai"));
+        .unwrap_or_else(|| manifest.join("../../shared/movingai"));
     let mut dirs = vec![dir];
     if name == "den520d" {
-        dirs.push(manifest.join("tests/data"));
+        dirs.push(manifest.join("../tests/data"));
     }
     for d in &dirs {
         let map = d.join(format!("{name}.map"));
