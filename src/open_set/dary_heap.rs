@@ -20,14 +20,14 @@
 //! recorded position does not hold that slot falls back to a push, so misuse
 //! cannot corrupt the heap.
 
+use super::implicit_heap::{self as sift, Item};
 use super::packed::Packed;
-use super::sift::{self, Item};
 use super::{Entry, OpenSet};
 use crate::cost::Cost;
 
 /// A d-ary min-heap with in-place decrease-key, `D >= 2` children per node.
 #[derive(Clone)]
-pub struct DaryHeap<C, const D: usize> {
+pub struct DaryHeap<C: Cost, const D: usize> {
     heap: Vec<Packed<C>>,
     /// `positions[slot]`: where `slot`'s entry is in `heap` (valid while it is in it).
     positions: Vec<u32>,

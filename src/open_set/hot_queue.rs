@@ -36,7 +36,7 @@
 //! from the largest edge cost. With widely spread or unknown key ranges prefer
 //! [`RadixHeap`](super::RadixHeap) (no tuning) or a plain heap.
 
-use super::sift::{self, NoHook};
+use super::implicit_heap::{self as sift, NoHook};
 use super::{Entry, OpenSet};
 use crate::cost::Cost;
 

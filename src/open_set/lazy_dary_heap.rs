@@ -21,14 +21,14 @@
 //! let heap = LazyDaryHeap::<u32, 1>::new(); // error: a d-ary heap needs D >= 2
 //! ```
 
+use super::implicit_heap::{self as sift, NoHook};
 use super::packed::Packed;
-use super::sift::{self, NoHook};
 use super::{Entry, OpenSet};
 use crate::cost::Cost;
 
 /// A d-ary min-heap of open-set entries, `D >= 2` children per node.
 #[derive(Clone)]
-pub struct LazyDaryHeap<C, const D: usize> {
+pub struct LazyDaryHeap<C: Cost, const D: usize> {
     heap: Vec<Packed<C>>,
 }
 

@@ -40,11 +40,11 @@
 mod binary_heap;
 mod dary_heap;
 mod hot_queue;
+mod implicit_heap;
 mod indexed_array;
 mod lazy_dary_heap;
 mod packed;
 mod radix_heap;
-mod sift;
 mod slot_positions;
 mod sorted_vec;
 mod splay_tree;
@@ -91,21 +91,6 @@ impl<C: Cost> Entry<C> {
     #[inline(always)]
     pub fn precedes(&self, other: &Self) -> bool {
         self.f < other.f || (self.f == other.f && self.g > other.g)
-    }
-
-    /// The order of [`precedes`](Self::precedes) as one integer, [`Cost::rank`]:
-    /// for valid costs, `a.precedes(&b)` exactly when `a.rank() < b.rank()`.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::open_set::Entry;
-    /// let a = Entry { f: 7u32, g: 4, slot: 0 };
-    /// let b = Entry { f: 7u32, g: 1, slot: 1 };
-    /// assert!(a.precedes(&b) && a.rank() < b.rank());
-    /// ```
-    #[inline(always)]
-    pub fn rank(&self) -> C::Rank {
-        C::rank(self.f, self.g)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Radix heap: a monotone priority queue that buckets keys by the highest bit in
 //! which they differ from the last minimum popped.
 //!
-//! Keys are the [`Cost::order_key`] images of `f` (an order-preserving `u64`), so
+//! Keys are the [`Cost::to_key`] images of `f` (order-preserving integers, widened to `u64`), so
 //! it works for integer and float costs alike. Bucket `0` holds the keys equal to
 //! the current minimum `last`; bucket `i` (`1..=64`) holds the keys whose highest
 //! bit differing from `last` is bit `i - 1`. When bucket `0` runs dry, the lowest
@@ -28,14 +28,14 @@
 //! With an inconsistent heuristic it stays correct, but reopened nodes pay for a
 //! binary heap.
 
-use super::sift::{self, NoHook};
+use super::implicit_heap::{self as sift, NoHook};
 use super::{Entry, OpenSet};
-use crate::cost::Cost;
+use crate::cost::{Cost, OrderKey};
 
 /// Number of buckets: one for "equal to the minimum" and one per bit of a `u64`.
 const BUCKETS: usize = 65;
 
-/// A monotone radix heap over [`Cost::order_key`], with a side heap for keys
+/// A monotone radix heap over [`Cost::to_key`], with a side heap for keys
 /// below the current minimum.
 #[derive(Clone, Debug)]
 pub struct RadixHeap<C> {
@@ -91,12 +91,12 @@ impl<C: Cost> RadixHeap<C> {
         let mut from = core::mem::take(&mut self.buckets[i]);
         let min = from
             .iter()
-            .map(|e| e.f.order_key())
+            .map(|e| e.f.to_key().to_u64())
             .min()
             .expect("occupied buckets are non-empty");
         self.last = min;
         for e in from.drain(..) {
-            let b = self.bucket_of(e.f.order_key());
+            let b = self.bucket_of(e.f.to_key().to_u64());
             // Every entry agrees with `min` on bit i - 1 and above, so b < i.
             self.buckets[b].push(e);
             if b > 0 {
@@ -118,7 +118,7 @@ impl<C: Cost> Default for RadixHeap<C> {
 impl<C: Cost> OpenSet<C> for RadixHeap<C> {
     #[inline]
     fn push(&mut self, entry: Entry<C>) {
-        let key = entry.f.order_key();
+        let key = entry.f.to_key().to_u64();
         if self.len == 0 {
             self.last = key;
         }

@@ -54,8 +54,8 @@ struct Node<C> {
 /// The search-tree order: smaller `f`, then larger `g`, then smaller slot.
 #[inline(always)]
 fn key_cmp<C: Cost>(a: &Entry<C>, b: &Entry<C>) -> Ordering {
-    a.f.total_cmp(&b.f)
-        .then_with(|| b.g.total_cmp(&a.g))
+    (a.f.to_key(), b.g.to_key())
+        .cmp(&(b.f.to_key(), a.g.to_key()))
         .then_with(|| a.slot.cmp(&b.slot))
 }
 

@@ -53,7 +53,7 @@ impl<C> Default for TwoLevel<C> {
 /// Sort order that puts the best entry last: `Greater` means `a` comes out first.
 #[inline(always)]
 fn worst_first<C: Cost>(a: &Entry<C>, b: &Entry<C>) -> Ordering {
-    b.f.total_cmp(&a.f).then_with(|| a.g.total_cmp(&b.g))
+    (b.f.to_key(), a.g.to_key()).cmp(&(a.f.to_key(), b.g.to_key()))
 }
 
 impl<C> TwoLevel<C> {

@@ -1,15 +1,16 @@
-//! The one d-ary heap implementation, shared by every heap-based open set.
+//! The implicit d-ary heap: sift up and down over a slice, shared by every
+//! heap-based open set.
 //!
 //! A heap is a plain slice of [`Item`]s in implicit d-ary layout (the children
 //! of `i` are `D*i + 1 ..= D*i + D`), ordered by [`Entry::precedes`]: the
 //! d-ary heaps store [`Packed`](super::packed::Packed) entries, whose order is
-//! one integer comparison per pair, the bucket structures plain [`Entry`]s. Every time an
+//! integer comparisons of stored keys, the bucket structures plain [`Entry`]s. Every time an
 //! entry is written to a position the [`Hook`] is told, so an indexed heap can keep
 //! its slot -> position map current; the lazy heaps pass [`NoHook`], which
 //! compiles away.
 
 use super::Entry;
-use crate::cost::Cost;
+use crate::cost::{Cost, OrderKey};
 
 /// Told whenever an entry lands at a heap position.
 pub(crate) trait Hook {
@@ -45,12 +46,9 @@ pub(crate) const fn check_arity<const D: usize>() {
 /// it as its [`key`](Item::key), and the heap compares keys; otherwise it
 /// compares with [`before_unkeyed`](Item::before_unkeyed).
 pub(crate) trait Item: Copy {
-    /// The type of [`key`](Item::key).
-    type Key: Ord + Copy;
-
     /// One integer whose order is the items' order, if this type has one (the
     /// answer depends on the type only, so the branch on it compiles away).
-    fn key(&self) -> Option<Self::Key>;
+    fn key(&self) -> Option<u64>;
 
     /// `true` if `self` comes out before `other`, for types without keys.
     fn before_unkeyed(&self, other: &Self) -> bool;
@@ -101,17 +99,13 @@ pub(crate) fn f_then_g<C: PartialOrd>(f1: C, g1: C, f2: C, g2: C) -> bool {
     (f1 < f2) | ((f1 == f2) & (g1 > g2))
 }
 
-/// Plain entries, as the bucket structures keep them.
-///
-/// Costs of up to 32 bits compare as one 64-bit [`Entry::rank`]; for 64-bit
-/// costs a 128-bit rank costs more to build than comparing `f` and `g`
-/// themselves.
+/// Plain entries, as the bucket structures keep them: costs with 32-bit keys
+/// compare as one joined key (`f`'s, then `!g`'s); wider ones compare `f`,
+/// then `g`.
 impl<C: Cost> Item for Entry<C> {
-    type Key = C::Rank;
-
     #[inline(always)]
-    fn key(&self) -> Option<C::Rank> {
-        narrow_rank::<C>().then(|| self.rank())
+    fn key(&self) -> Option<u64> {
+        OrderKey::join(self.f.to_key(), !self.g.to_key())
     }
 
     #[inline(always)]
@@ -123,12 +117,6 @@ impl<C: Cost> Item for Entry<C> {
     fn slot(&self) -> u32 {
         self.slot
     }
-}
-
-/// Whether `C::Rank` fits one register.
-#[inline(always)]
-const fn narrow_rank<C: Cost>() -> bool {
-    size_of::<C::Rank>() <= 8
 }
 
 /// Moves the item at `pos` towards the root until its parent precedes it.
