@@ -352,6 +352,16 @@ impl<O, S> AStar<O, S> {
     }
 }
 
+/// The error of a popped slot that has no record: a store or open set that
+/// broke its contract.
+#[cold]
+#[inline(never)]
+fn unknown_slot<N, C>() -> SearchError<N, C> {
+    SearchError::StoreUnsupported {
+        reason: "the open set held a slot that has no record in the node store",
+    }
+}
+
 /// What one call of [`Search::step`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -404,10 +414,15 @@ where
                 self.end = Some(End::NoPath);
                 return Step::Finished;
             };
-            let record = self.store.record_mut(entry.slot);
-            if record.is_closed() || record.g != entry.g {
-                continue; // stale: superseded by a cheaper entry for the same node
-            }
+            let record = match self.store.record_mut(entry.slot) {
+                Some(r) if !r.is_closed() && r.g == entry.g => r,
+                // Stale: superseded by a cheaper entry for the same node.
+                Some(_) => continue,
+                None => {
+                    self.end = Some(End::Error(unknown_slot()));
+                    return Step::Finished;
+                }
+            };
             record.set_closed(true);
             let parent_slot = record.parent;
             let Some(node) = self.store.node(self.graph, entry.slot) else {
@@ -570,10 +585,9 @@ where
         let mut slot = goal_slot;
         loop {
             path.push(self.store.node(self.graph, slot).ok_or_else(broken)?);
-            let parent = self.store.record(slot).parent;
-            if parent == NO_SLOT {
+            let Some(parent) = self.store.record(slot).ok_or_else(broken)?.parent() else {
                 break;
-            }
+            };
             if path.len() > limit {
                 return Err(broken());
             }

@@ -39,7 +39,7 @@ pub mod result;
 
 pub use adjacency_list::AdjacencyList;
 pub use astar::{astar, astar_until, AStar, Search, Step};
-pub use closed_set::ClosedSet;
+pub use closed_set::{ClosedSet, Records};
 pub use cost::Cost;
 pub use graph::Graph;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore, NodeRecord, PagedStore};
+use pathseek::closed_set::{HashStore, IndexedStore, NodeRecord, PagedStore, Records};
 use pathseek::movingai::{self, MovingAiMap};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Connectivity, Cost, Graph, Grid, GridCosts};
@@ -52,14 +52,13 @@ fn report<C: Cost>(costs: GridCosts<C>, label: &str) -> Report {
         assert_eq!(a.found().map(|p| p.cost), b.found().map(|p| p.cost));
         assert_eq!(a.found().map(|p| p.cost), c.found().map(|p| p.cost));
         let touched = a.stats.stored as f64;
-        per_touched_indexed = per_touched_indexed
-            .max(ClosedSet::<Grid<C>>::heap_bytes(indexed.store()) as f64 / touched);
-        per_touched_hash =
-            per_touched_hash.max(ClosedSet::<Grid<C>>::heap_bytes(hash.store()) as f64 / touched);
+        per_touched_indexed =
+            per_touched_indexed.max(Records::heap_bytes(indexed.store()) as f64 / touched);
+        per_touched_hash = per_touched_hash.max(Records::heap_bytes(hash.store()) as f64 / touched);
         per_touched_paged =
-            per_touched_paged.max(ClosedSet::<Grid<C>>::heap_bytes(paged.store()) as f64 / touched);
+            per_touched_paged.max(Records::heap_bytes(paged.store()) as f64 / touched);
     }
-    let per_node = ClosedSet::<Grid<C>>::heap_bytes(indexed.store()) as f64 / nodes as f64;
+    let per_node = Records::heap_bytes(indexed.store()) as f64 / nodes as f64;
     println!(
         "{label}: indexed store {per_node:.1} bytes per map node (up to {per_touched_indexed:.1} per node touched, since it spans the whole map); \
          hash store up to {per_touched_hash:.1} bytes per node touched (capacity included); \

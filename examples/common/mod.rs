@@ -101,8 +101,8 @@ pub struct ScenarioRun {
 }
 
 /// Runs every scenario through `engine`; `scale` turns a cost into a length.
-pub fn run_scenarios<C, O, S>(
-    grid: &Grid<C>,
+pub fn run_scenarios<'a, C, O, S>(
+    grid: &'a Grid<C>,
     scenarios: &[Scenario],
     mut engine: AStar<O, S>,
     scale: f64,
@@ -111,7 +111,7 @@ pub fn run_scenarios<C, O, S>(
 where
     C: Cost,
     O: OpenSet<C>,
-    S: ClosedSet<Grid<C>> + for<'g> ClosedSet<JumpPoints<'g, C>>,
+    S: ClosedSet<Grid<C>> + ClosedSet<JumpPoints<'a, C>>,
 {
     scenarios
         .iter()

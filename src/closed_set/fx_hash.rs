@@ -9,22 +9,13 @@ use core::hash::{BuildHasherDefault, Hasher};
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
 /// The Fx hasher: `hash = (hash.rotate_left(5) ^ word) * K` for every word written.
-///
-/// # Example
-/// ```
-/// use std::collections::HashMap;
-/// use pathseek::closed_set::FxBuildHasher;
-/// let mut m: HashMap<(u32, u32), u8, FxBuildHasher> = HashMap::default();
-/// m.insert((1, 2), 3);
-/// assert_eq!(m[&(1, 2)], 3);
-/// ```
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FxHasher {
+pub(crate) struct FxHasher {
     hash: u64,
 }
 
 /// A `BuildHasher` for [`FxHasher`].
-pub type FxBuildHasher = BuildHasherDefault<FxHasher>;
+pub(crate) type FxBuildHasher = BuildHasherDefault<FxHasher>;
 
 impl FxHasher {
     #[inline(always)]

@@ -13,7 +13,8 @@
 
 use std::collections::HashMap;
 
-use super::{ClosedSet, FindResult, Found, FxBuildHasher, NodeRecord};
+use super::{ClosedSet, FindResult, Found, FxBuildHasher, NodeRecord, Records};
+use crate::cost::Cost;
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -69,7 +70,7 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
                     .ok_or(SearchError::NodeOutOfRange { node })?;
                 e.insert(slot);
                 self.nodes.push(node);
-                self.records.push(NodeRecord::fresh(0));
+                self.records.push(NodeRecord::stamped(0));
                 (slot, true)
             }
         };
@@ -80,19 +81,23 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
         })
     }
 
-    #[inline(always)]
-    fn record(&self, slot: u32) -> &NodeRecord<G::Cost> {
-        &self.records[slot as usize]
-    }
-
-    #[inline(always)]
-    fn record_mut(&mut self, slot: u32) -> &mut NodeRecord<G::Cost> {
-        &mut self.records[slot as usize]
-    }
-
     #[inline]
     fn node(&self, _graph: &G, slot: u32) -> Option<G::Node> {
         self.nodes.get(slot as usize).copied()
+    }
+}
+
+impl<N, C: Cost> Records for HashStore<N, C> {
+    type Cost = C;
+
+    #[inline(always)]
+    fn record(&self, slot: u32) -> Option<&NodeRecord<C>> {
+        self.records.get(slot as usize)
+    }
+
+    #[inline(always)]
+    fn record_mut(&mut self, slot: u32) -> Option<&mut NodeRecord<C>> {
+        self.records.get_mut(slot as usize)
     }
 
     fn len(&self) -> usize {
@@ -101,9 +106,9 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
 
     fn heap_bytes(&self) -> usize {
         // hashbrown keeps one control byte per bucket beside each (key, value).
-        let bucket = core::mem::size_of::<(G::Node, u32)>() + 1;
+        let bucket = core::mem::size_of::<(N, u32)>() + 1;
         self.slots.capacity() * bucket
-            + self.nodes.capacity() * core::mem::size_of::<G::Node>()
-            + self.records.capacity() * core::mem::size_of::<NodeRecord<G::Cost>>()
+            + self.nodes.capacity() * core::mem::size_of::<N>()
+            + self.records.capacity() * core::mem::size_of::<NodeRecord<C>>()
     }
 }

@@ -13,7 +13,8 @@
 //! costs) on the first search, so for a huge graph where each search touches a
 //! few nodes prefer [`HashStore`](super::HashStore).
 
-use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
+use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, Records, NO_SLOT};
+use crate::cost::Cost;
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -63,12 +64,12 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
         if self.stamp == 0 {
             // Generation counter wrapped: old stamps could alias, so wipe them.
             for r in &mut self.records {
-                *r = NodeRecord::fresh(0);
+                *r = NodeRecord::stamped(0);
             }
             self.stamp = 2;
         }
         if self.records.len() < n {
-            self.records.resize(n, NodeRecord::fresh(0));
+            self.records.resize(n, NodeRecord::stamped(0));
         }
         self.touched = 0;
         Ok(())
@@ -100,19 +101,29 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
         })
     }
 
-    #[inline(always)]
-    fn record(&self, slot: u32) -> &NodeRecord<G::Cost> {
-        &self.records[slot as usize]
-    }
-
-    #[inline(always)]
-    fn record_mut(&mut self, slot: u32) -> &mut NodeRecord<G::Cost> {
-        &mut self.records[slot as usize]
-    }
-
     #[inline]
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node> {
         graph.node_at(slot as usize)
+    }
+}
+
+impl<C: Cost> Records for IndexedStore<C> {
+    type Cost = C;
+
+    #[inline(always)]
+    fn record(&self, slot: u32) -> Option<&NodeRecord<C>> {
+        let stamp = self.stamp;
+        self.records
+            .get(slot as usize)
+            .filter(|r| r.stamp() == stamp)
+    }
+
+    #[inline(always)]
+    fn record_mut(&mut self, slot: u32) -> Option<&mut NodeRecord<C>> {
+        let stamp = self.stamp;
+        self.records
+            .get_mut(slot as usize)
+            .filter(|r| r.stamp() == stamp)
     }
 
     fn len(&self) -> usize {
@@ -120,6 +131,6 @@ impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.records.capacity() * core::mem::size_of::<NodeRecord<G::Cost>>()
+        self.records.capacity() * core::mem::size_of::<NodeRecord<C>>()
     }
 }

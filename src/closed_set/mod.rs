@@ -1,5 +1,9 @@
-//! Node stores: the per-node search record (g, parent, cached h, open/closed) that
-//! A* keeps for every node it touches.
+//! Closed sets (node stores): the per-node search record (g, parent, cached h,
+//! open/closed) that A* keeps for every node it touches.
+//!
+//! The design calls the structure a *closed set*; it holds the records of the
+//! open nodes too, so the docs also call it a *node store*. Both name the one
+//! trait, [`ClosedSet`].
 //!
 //! The core refers to nodes by a `u32` **slot** that the store hands out, so the
 //! open sets hold small fixed-size entries whatever the node type is.
@@ -10,29 +14,48 @@
 //! | [`IndexedStore`] | graphs with [dense ids](crate::Graph::node_count) | array index | O(1) (generation stamp) | 16 per graph node |
 //! | [`PagedStore`] | graphs with dense ids | page table, then array index | O(1) (generation stamp) | 16 per node of each 64-node page reached, plus 4 per 64 graph nodes |
 //!
-//! All report their memory through [`ClosedSet::heap_bytes`].
+//! All report their memory through [`Records::heap_bytes`].
+//!
+//! # Writing a store
+//! A store implements two traits: [`Records`] (the records by slot: `record`,
+//! `record_mut`, `len`, `heap_bytes`) and [`ClosedSet`] (the graph-facing part:
+//! `reset`, `find_or_insert`, `node`). It creates records with
+//! [`NodeRecord::new`]. The test `tests/external_store.rs` writes one over a
+//! `BTreeMap` and runs it through the same conformance suite and property
+//! tests as the crate's stores.
 
 mod fx_hash;
 mod hash;
 mod indexed;
 mod paged;
 
-pub use fx_hash::{FxBuildHasher, FxHasher};
+pub(crate) use fx_hash::FxBuildHasher;
 pub use hash::HashStore;
 pub use indexed::IndexedStore;
 pub use paged::PagedStore;
 
+use crate::cost::Cost;
 use crate::graph::Graph;
 use crate::result::SearchError;
 
-/// The slot value meaning "no node" (the start's parent).
-pub const NO_SLOT: u32 = u32::MAX;
+/// The parent slot of a record without a parent (the start).
+pub(crate) const NO_SLOT: u32 = u32::MAX;
 
 const CLOSED_BIT: u32 = 1;
 
 /// The search record of one node.
 ///
 /// 16 bytes for 4-byte costs, 24 for 8-byte costs.
+///
+/// # Example
+/// ```
+/// use pathseek::closed_set::NodeRecord;
+/// let mut r = NodeRecord::<u32>::new();
+/// assert!(!r.is_closed() && r.parent().is_none());
+/// r.g = 5;
+/// r.set_closed(true);
+/// assert!(r.is_closed());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NodeRecord<C> {
     /// Best known cost from the start.
@@ -40,15 +63,21 @@ pub struct NodeRecord<C> {
     /// The heuristic value, computed once when the node was first reached.
     pub h: C,
     /// Slot of the predecessor on the best known path ([`NO_SLOT`] for the start).
-    pub parent: u32,
-    /// Bit 0: closed. Bits 1..: the store's generation stamp (indexed store only).
+    pub(crate) parent: u32,
+    /// Bit 0: closed. Bits 1..: the store's generation stamp (indexed stores).
     tag: u32,
 }
 
-impl<C: crate::Cost> NodeRecord<C> {
+impl<C: Cost> NodeRecord<C> {
+    /// A fresh record: open, without a parent, `g` and `h` zero. A store hands
+    /// out records like this one for nodes first reached in a search.
+    pub fn new() -> Self {
+        Self::stamped(0)
+    }
+
     /// A fresh open record stamped with `tag` (bit 0 must be clear).
     #[inline]
-    pub(crate) fn fresh(tag: u32) -> Self {
+    pub(crate) fn stamped(tag: u32) -> Self {
         NodeRecord {
             g: C::zero(),
             h: C::zero(),
@@ -56,9 +85,33 @@ impl<C: crate::Cost> NodeRecord<C> {
             tag,
         }
     }
+
+    /// Makes this the record of the search stamped `stamp`: `true` if it was
+    /// not yet (it is then fresh and open), `false` if it already was.
+    #[inline(always)]
+    pub(crate) fn claim(&mut self, stamp: u32) -> bool {
+        let fresh = self.stamp() != stamp;
+        if fresh {
+            *self = NodeRecord::stamped(stamp);
+        }
+        fresh
+    }
+}
+
+impl<C: Cost> Default for NodeRecord<C> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl<C> NodeRecord<C> {
+    /// The slot of the node's predecessor on the best known path; `None` for
+    /// the start (and for a record not reached from another node yet).
+    #[inline]
+    pub fn parent(&self) -> Option<u32> {
+        (self.parent != NO_SLOT).then_some(self.parent)
+    }
+
     /// `true` once the node has been expanded (and not reopened since).
     #[inline(always)]
     pub fn is_closed(&self) -> bool {
@@ -78,19 +131,6 @@ impl<C> NodeRecord<C> {
     #[inline(always)]
     pub(crate) fn stamp(&self) -> u32 {
         self.tag & !CLOSED_BIT
-    }
-}
-
-impl<C: crate::Cost> NodeRecord<C> {
-    /// Makes this the record of the search stamped `stamp`: `true` if it was
-    /// not yet (it is then fresh and open), `false` if it already was.
-    #[inline(always)]
-    pub(crate) fn claim(&mut self, stamp: u32) -> bool {
-        let fresh = self.stamp() != stamp;
-        if fresh {
-            *self = NodeRecord::fresh(stamp);
-        }
-        fresh
     }
 }
 
@@ -124,17 +164,64 @@ pub struct Found<'a, C> {
     pub record: &'a mut NodeRecord<C>,
 }
 
-/// A store of [`NodeRecord`]s addressed by slot.
+/// The records of a node store, by slot: the part of a store that does not
+/// depend on the graph (so `store.record(slot)` needs no type annotation).
 ///
-/// Required: all methods; a store is small to write but must be exact, so nothing
-/// has a default. The conformance tests in this crate run against every store.
+/// Required: [`record`](Records::record), [`record_mut`](Records::record_mut),
+/// [`len`](Records::len), [`heap_bytes`](Records::heap_bytes).
 ///
 /// # Example
 /// ```
-/// use pathseek::closed_set::{ClosedSet, HashStore};
+/// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::closed_set::{IndexedStore, Records};
+/// use pathseek::open_set::BinaryHeap;
+/// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+/// let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+/// assert!(engine.store().record(0).is_none()); // nothing searched yet
+/// let goal = Cell::new(3, 0);
+/// engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// // The grid files cell (x, y) at slot y * width + x in an indexed store.
+/// let record = engine.store().record(3).unwrap();
+/// assert_eq!((record.g, record.parent()), (3, Some(2)));
+/// assert!(engine.store().record(15).is_none()); // not reached by that search
+/// ```
+pub trait Records {
+    /// The cost type of the records.
+    type Cost: Cost;
+
+    /// The record in `slot`, or `None` if no node has a record in that slot
+    /// in the current search (a fresh store has none).
+    fn record(&self, slot: u32) -> Option<&NodeRecord<Self::Cost>>;
+
+    /// The record in `slot`, mutably; `None` as for [`record`](Records::record).
+    fn record_mut(&mut self, slot: u32) -> Option<&mut NodeRecord<Self::Cost>>;
+
+    /// Number of nodes that have a record in this search.
+    fn len(&self) -> usize;
+
+    /// `true` when no node has a record.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Heap memory held by the store, in bytes (capacity, not only what is in use).
+    fn heap_bytes(&self) -> usize;
+}
+
+/// A closed set (node store): the [`Records`] of a search, found by node.
+///
+/// Required: [`reset`](ClosedSet::reset),
+/// [`find_or_insert`](ClosedSet::find_or_insert) and
+/// [`node`](ClosedSet::node); [`find_or_insert_at`](ClosedSet::find_or_insert_at)
+/// defaults to `find_or_insert`. A store is small to write but must be
+/// exact: `tests/store_conformance.rs` holds the suite every store passes.
+///
+/// # Example
+/// ```
+/// use pathseek::closed_set::{ClosedSet, HashStore, Records};
 /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
 /// let mut store = HashStore::new();
-/// ClosedSet::reset(&mut store, &g).unwrap();
+/// store.reset(&g).unwrap();
 /// let found = store.find_or_insert(&g, 42).unwrap();
 /// assert!(found.fresh);
 /// found.record.g = 7;
@@ -142,17 +229,18 @@ pub struct Found<'a, C> {
 /// let again = store.find_or_insert(&g, 42).unwrap();
 /// assert_eq!((again.slot, again.fresh, again.record.g), (slot, false, 7));
 /// assert_eq!(store.node(&g, slot), Some(42));
+/// assert_eq!(store.record(slot).map(|r| r.g), Some(7));
 /// ```
-pub trait ClosedSet<G: Graph> {
+pub trait ClosedSet<G: Graph>: Records<Cost = G::Cost> {
     /// Forgets every record, ready for a new search on `graph` (which may differ
     /// from the previous one). Fails if the store cannot serve this graph.
     fn reset(&mut self, graph: &G) -> Result<(), SearchError<G::Node, G::Cost>>;
 
     /// The slot and record of `node`, creating them if the node had no record
-    /// yet in this search ([`Found::fresh`]); a fresh record is open, with
-    /// `parent` [`NO_SLOT`], and its `g` and `h` are for the caller to set.
-    /// Handing back the record saves the core a second look-up per edge. Fails
-    /// with [`SearchError::NodeOutOfRange`] if the node cannot be stored.
+    /// yet in this search ([`Found::fresh`]); a fresh record is open and has no
+    /// parent ([`NodeRecord::new`]), and its `g` and `h` are for the caller to
+    /// set. Handing back the record saves the core a second look-up per edge.
+    /// Fails with [`SearchError::NodeOutOfRange`] if the node cannot be stored.
     fn find_or_insert(&mut self, graph: &G, node: G::Node) -> FindResult<'_, G>;
 
     /// [`find_or_insert`](ClosedSet::find_or_insert) given the node's dense id
@@ -170,23 +258,6 @@ pub trait ClosedSet<G: Graph> {
         self.find_or_insert(graph, node)
     }
 
-    /// The record in `slot` (a slot returned by `find_or_insert` in this search).
-    fn record(&self, slot: u32) -> &NodeRecord<G::Cost>;
-
-    /// The record in `slot`, mutably.
-    fn record_mut(&mut self, slot: u32) -> &mut NodeRecord<G::Cost>;
-
-    /// The node stored in `slot`.
+    /// The node that has a record in `slot`, or `None` if none has.
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node>;
-
-    /// Number of nodes that have a record in this search.
-    fn len(&self) -> usize;
-
-    /// `true` when no node has a record.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Heap memory held by the store, in bytes (capacity, not only what is in use).
-    fn heap_bytes(&self) -> usize;
 }

@@ -22,7 +22,7 @@
 //! it costs one page-table read per edge and the rewriting of each page a
 //! search reaches more than the [`IndexedStore`](super::IndexedStore) does.
 
-use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, NO_SLOT};
+use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, Records, NO_SLOT};
 use crate::graph::Graph;
 use crate::result::SearchError;
 
@@ -72,8 +72,8 @@ impl<C> PagedStore<C> {
     /// let r = engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
     /// assert_eq!(r.stats.expanded, 10);
     /// // Records for the few pages reached, not for 262,144 cells.
-    /// use pathseek::ClosedSet;
-    /// assert!(ClosedSet::<Grid<f64>>::heap_bytes(engine.store()) < 64 * 1024);
+    /// use pathseek::Records;
+    /// assert!(engine.store().heap_bytes() < 64 * 1024);
     /// ```
     pub fn new() -> Self {
         Self::default()
@@ -86,7 +86,7 @@ impl<C: crate::Cost> PagedStore<C> {
     #[inline(never)]
     fn add_page(&mut self, page: usize) -> usize {
         let base = self.records.len();
-        self.records.resize(base + PAGE, NodeRecord::fresh(0));
+        self.records.resize(base + PAGE, NodeRecord::stamped(0));
         // `reset` checked that every page of the graph fits below NO_SLOT, and
         // a search adds each page at most once.
         self.owners.push(page as u32);
@@ -157,20 +157,28 @@ impl<G: Graph> ClosedSet<G> for PagedStore<G::Cost> {
         })
     }
 
-    #[inline(always)]
-    fn record(&self, slot: u32) -> &NodeRecord<G::Cost> {
-        &self.records[slot as usize]
-    }
-
-    #[inline(always)]
-    fn record_mut(&mut self, slot: u32) -> &mut NodeRecord<G::Cost> {
-        &mut self.records[slot as usize]
-    }
-
     #[inline]
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node> {
         let page = *self.owners.get(slot as usize >> PAGE_BITS)? as usize;
         graph.node_at((page << PAGE_BITS) | (slot as usize & (PAGE - 1)))
+    }
+}
+
+impl<C: crate::Cost> Records for PagedStore<C> {
+    type Cost = C;
+
+    #[inline(always)]
+    fn record(&self, slot: u32) -> Option<&NodeRecord<C>> {
+        self.records
+            .get(slot as usize)
+            .filter(|r| r.stamp() == STAMP)
+    }
+
+    #[inline(always)]
+    fn record_mut(&mut self, slot: u32) -> Option<&mut NodeRecord<C>> {
+        self.records
+            .get_mut(slot as usize)
+            .filter(|r| r.stamp() == STAMP)
     }
 
     fn len(&self) -> usize {
@@ -178,7 +186,7 @@ impl<G: Graph> ClosedSet<G> for PagedStore<G::Cost> {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.records.capacity() * core::mem::size_of::<NodeRecord<G::Cost>>()
+        self.records.capacity() * core::mem::size_of::<NodeRecord<C>>()
             + (self.pages.capacity() + self.owners.capacity()) * core::mem::size_of::<u32>()
     }
 }
