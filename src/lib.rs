@@ -31,7 +31,11 @@ pub mod closed_set;
 pub mod cost;
 pub mod graph;
 pub mod grid;
-pub mod heuristic;
+/// The grid heuristics of [`grid::heuristic`], at their original path.
+pub mod heuristic {
+    #[doc(inline)]
+    pub use crate::grid::heuristic::*;
+}
 pub mod jump_points;
 pub mod movingai;
 pub mod open_set;

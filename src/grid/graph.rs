@@ -1,0 +1,135 @@
+//! [`Grid`] as a [`Graph`]: the move loop and the node ids.
+
+use super::division::divide;
+use super::{Cell, Grid, STEPS};
+use crate::cost::Cost;
+use crate::graph::Graph;
+
+impl<C: Cost> Grid<C> {
+    /// Emits the moves out of `node` as `edge(cell, cell_index, cost)`;
+    /// `weigh(move_cost, dest_index)` applies terrain (or not).
+    ///
+    /// One loop over the set bits of the cell's move mask, so the search's edge
+    /// callback has a single call site (and is inlined) and no branch depends on
+    /// which neighbours happen to be open.
+    #[inline(always)]
+    fn emit_moves(
+        &self,
+        node: Cell,
+        mut edge: impl FnMut(Cell, usize, C),
+        weigh: impl Fn(C, usize) -> C,
+    ) {
+        let Some(p) = self.padded_index(node) else {
+            return;
+        };
+        let mut moves = self.moves[p] & self.connectivity.move_bits();
+        let w = self.width as usize;
+        // Unpadded index of `node`, for terrain look-ups.
+        let t = node.y as usize * w + node.x as usize;
+        let costs = [self.costs.straight, self.costs.diagonal];
+        while moves != 0 {
+            let d = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (dx, dy) = STEPS[d];
+            // A set move bit means the destination is passable, hence inside the
+            // grid: the wrapping arithmetic lands on its real coordinates.
+            let cell = Cell {
+                x: node.x.wrapping_add_signed(dx),
+                y: node.y.wrapping_add_signed(dy),
+            };
+            let dest = t.wrapping_add_signed(self.offsets[d]);
+            edge(cell, dest, weigh(costs[d >> 2], dest));
+        }
+    }
+}
+
+/// Nodes are [`Cell`]s with dense ids `y * width + x`.
+///
+/// Successors of a passable cell, in this order: north, east, south, west, then
+/// (8-connected) north-east, south-east, south-west, north-west. Blocked or
+/// out-of-range cells have none. Terrain multiplies each move by the weight of
+/// the cell entered.
+///
+/// # Example
+/// ```
+/// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::Graph;
+/// let mut grid = Grid::new(2, 2, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+/// grid.set_terrain(Cell::new(1, 1), 10)?;
+/// let mut steps = Vec::new();
+/// grid.successors(Cell::new(0, 0), |c, cost| steps.push((c, cost)));
+/// assert_eq!(steps, [(Cell::new(1, 0), 2), (Cell::new(0, 1), 2), (Cell::new(1, 1), 30)]);
+/// assert_eq!(grid.node_count(), Some(4));
+/// assert_eq!(grid.node_at(3), Some(Cell::new(1, 1)));
+/// # Ok::<(), pathseek::grid::GridError>(())
+/// ```
+impl<C: Cost> Graph for Grid<C> {
+    type Node = Cell;
+    type Cost = C;
+
+    #[inline]
+    fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
+        self.expand(
+            node,
+            None,
+            #[inline(always)]
+            |cell, _, cost| edge(cell, cost),
+        );
+    }
+
+    /// The moves of [`successors`](Graph::successors), each with the dense id of
+    /// the cell it enters (the move loop computes it anyway).
+    #[inline]
+    fn expand(
+        &self,
+        node: Cell,
+        parent: Option<Cell>,
+        mut edge: impl FnMut(Cell, Option<usize>, C),
+    ) {
+        let _ = parent;
+        match &self.terrain {
+            None => self.emit_moves(
+                node,
+                #[inline(always)]
+                |cell, index, cost| edge(cell, Some(index), cost),
+                |cost, _| cost,
+            ),
+            // `set_terrain` checked that every weight times either move cost fits.
+            Some(terrain) => self.emit_moves(
+                node,
+                #[inline(always)]
+                |cell, index, cost| edge(cell, Some(index), cost),
+                |cost, i| cost * terrain[i],
+            ),
+        }
+    }
+
+    /// A cell is part of the graph when it is inside the grid and passable.
+    #[inline]
+    fn contains(&self, node: Cell) -> bool {
+        self.is_passable(node)
+    }
+
+    #[inline]
+    fn node_count(&self) -> Option<usize> {
+        Some(self.width as usize * self.height as usize)
+    }
+
+    #[inline]
+    fn node_index(&self, node: Cell) -> Option<usize> {
+        self.cell_index(node)
+    }
+
+    #[inline]
+    fn node_at(&self, index: usize) -> Option<Cell> {
+        if index >= self.width as usize * self.height as usize {
+            return None;
+        }
+        // The grid has at most u32::MAX cells, so the index fits in a u32.
+        let n = index as u32;
+        let y = divide(n, self.width, self.width_reciprocal);
+        let x = n - y * self.width;
+        // Both fit in u32: x < width and y < height.
+        Some(Cell { x, y })
+    }
+}

@@ -1,0 +1,67 @@
+//! Rectangular tile grids as [`Graph`](crate::Graph)s: 4- or 8-connected moves, blocked cells and
+//! optional per-cell terrain weights.
+//!
+//! A [`Grid`] is `width x height` [`Cell`]s, each passable or blocked. Cell
+//! `(x, y)` is column `x`, row `y`, with `(0, 0)` at the top left (the MovingAI
+//! convention). Moves:
+//!
+//! - [`Connectivity::Four`]: north, east, south and west, each at
+//!   [`GridCosts::straight`].
+//! - [`Connectivity::Eight`]: those four plus the diagonals at
+//!   [`GridCosts::diagonal`]. A diagonal step is allowed only if **both**
+//!   orthogonal cells beside it are passable (no corner cutting), the rule the
+//!   MovingAI benchmark lengths assume.
+//!
+//! With terrain weights ([`Grid::set_terrain`]), entering cell `c` costs
+//! `move_cost * weight(c)`; weight one is plain ground. Without any weight set the
+//! grid never touches the weight table, so the common case stays fast.
+//!
+//! Distance estimates for grid searches are in [`heuristic`] (also reachable as
+//! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
+//!
+//! # Choosing costs
+//!
+//! | costs | type | exact? |
+//! |---|---|---|
+//! | [`GridCosts::<f64>::octile()`](GridCosts::octile) | `f64` | `1` and [`OCTILE_DIAGONAL`] (`sqrt 2` to 32 binary places): sums are exact, so equal-length paths tie exactly |
+//! | `GridCosts::new(1.0, std::f64::consts::SQRT_2)` | `f64` | `1` and `sqrt 2` to the last bit; sums round, so equal-length paths differ in the last bits |
+//! | [`GridCosts::<u32>::exact_octile()`](GridCosts::exact_octile) (or `u64`) | integer | orders paths exactly like `1` / `sqrt 2`; divide by [`EXACT_OCTILE_SCALE`] |
+//! | `GridCosts::new(10u32, 14)`, `GridCosts::new(2u32, 3)`, ... | integer | approximate: `14 / 10 = 1.4`, so some paths compare differently than with `sqrt 2` |
+//! | `GridCosts::new(1u32, 1)` | integer | every move costs one (king moves) |
+//!
+//! # Example
+//! ```
+//! use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
+//! use pathseek::Graph;
+//!
+//! // A 3 x 3 grid whose centre is blocked.
+//! let grid = Grid::from_fn(3, 3, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
+//!     c != Cell::new(1, 1)
+//! })?;
+//! let mut steps = Vec::new();
+//! grid.successors(Cell::new(0, 0), |cell, cost| steps.push((cell, cost)));
+//! // East and south only: the diagonal to (1, 1) is blocked.
+//! assert_eq!(steps, vec![(Cell::new(1, 0), 2), (Cell::new(0, 1), 2)]);
+//! # Ok::<(), pathseek::grid::GridError>(())
+//! ```
+
+mod cell;
+mod connectivity;
+mod costs;
+mod division;
+mod error;
+mod graph;
+pub mod heuristic;
+mod layout;
+mod map;
+mod render;
+mod terrain;
+#[cfg(test)]
+mod tests;
+
+pub use cell::Cell;
+pub use connectivity::Connectivity;
+pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
+pub use error::GridError;
+pub(crate) use layout::{Layout, STEPS};
+pub use map::Grid;
