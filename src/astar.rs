@@ -22,7 +22,7 @@
 
 use crate::closed_set::{ClosedSet, HashStore, PagedStore, NO_SLOT};
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
 use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats};
 use num_traits::Zero;
@@ -59,13 +59,11 @@ where
     G: Graph,
     H: FnMut(G::Node) -> G::Cost,
 {
-    if !graph.contains(goal) {
-        return SearchResult {
-            outcome: Outcome::Error(SearchError::GoalBlocked { node: goal }),
-            stats: Stats::default(),
-        };
+    if graph.node_count().is_some() {
+        AStar::new(BinaryHeap::new(), PagedStore::new()).search(graph, start, goal, heuristic)
+    } else {
+        AStar::new(BinaryHeap::new(), HashStore::new()).search(graph, start, goal, heuristic)
     }
-    astar_until(graph, start, |n| n == goal, heuristic)
 }
 
 /// Finds a cheapest path from `start` to any node for which `is_goal` is true.
@@ -225,7 +223,7 @@ impl<O, S> AStar<O, S> {
                 stats: Stats::default(),
             };
         }
-        self.begin(graph, start, move |n| n == goal, heuristic)
+        self.begin_with(graph, start, Some(goal), move |n| n == goal, heuristic)
             .run()
     }
 
@@ -294,7 +292,7 @@ impl<O, S> AStar<O, S> {
             self.stats = Stats::default();
             return Err(SearchError::GoalBlocked { node: goal });
         }
-        self.begin(graph, start, move |n| n == goal, heuristic)
+        self.begin_with(graph, start, Some(goal), move |n| n == goal, heuristic)
             .run_into(path)
     }
 
@@ -335,12 +333,33 @@ impl<O, S> AStar<O, S> {
         H: FnMut(G::Node) -> G::Cost,
         P: FnMut(G::Node) -> bool,
     {
+        self.begin_with(graph, start, None, is_goal, heuristic)
+    }
+
+    /// [`begin`](AStar::begin), told the goal node when there is one (passed
+    /// to [`Graph::expand`] as [`Expansion::goal`]).
+    fn begin_with<'a, G, H, P>(
+        &'a mut self,
+        graph: &'a G,
+        start: G::Node,
+        goal: Option<G::Node>,
+        is_goal: P,
+        heuristic: H,
+    ) -> Search<'a, G, H, P, O, S>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: FnMut(G::Node) -> G::Cost,
+        P: FnMut(G::Node) -> bool,
+    {
         let mut search = Search {
             graph,
             open: &mut self.open,
             store: &mut self.store,
             heuristic,
             is_goal,
+            goal,
             stats: &mut self.stats,
             end: None,
         };
@@ -380,6 +399,8 @@ pub struct Search<'a, G: Graph, H, P, O, S> {
     store: &'a mut S,
     heuristic: H,
     is_goal: P,
+    /// The goal node, when the search has one (for [`Expansion::goal`]).
+    goal: Option<G::Node>,
     stats: &'a mut Stats,
     end: Option<End<G::Node, G::Cost>>,
 }
@@ -559,12 +580,10 @@ where
             parent: entry.slot,
             g: entry.g,
         };
-        graph.expand(
-            node,
-            parent,
-            #[inline(always)]
-            |succ, index, cost| relax.edge(succ, index, cost),
-        );
+        let at = Expansion::new(node)
+            .with_parent(parent)
+            .with_goal(self.goal);
+        graph.expand(at, &mut relax);
         let open_len = self.open.len();
         if open_len > self.stats.max_open {
             self.stats.max_open = open_len;
@@ -612,6 +631,24 @@ struct Relax<'r, G: Graph, O, S, H> {
     g: G::Cost,
 }
 
+impl<G, O, S, H> EdgeSink<G::Node, G::Cost> for Relax<'_, G, O, S, H>
+where
+    G: Graph,
+    O: OpenSet<G::Cost>,
+    S: ClosedSet<G>,
+    H: FnMut(G::Node) -> G::Cost,
+{
+    #[inline(always)]
+    fn edge(&mut self, to: G::Node, cost: G::Cost) {
+        self.relax(to, None, cost)
+    }
+
+    #[inline(always)]
+    fn indexed_edge(&mut self, to: G::Node, index: usize, cost: G::Cost) {
+        self.relax(to, Some(index), cost)
+    }
+}
+
 impl<G, O, S, H> Relax<'_, G, O, S, H>
 where
     G: Graph,
@@ -625,7 +662,7 @@ where
     /// line, which keeps the node's first one; the search ends when the node's
     /// expansion returns. So the loop over the edges carries no error state.
     #[inline(always)]
-    fn edge(&mut self, succ: G::Node, index: Option<usize>, cost: G::Cost) {
+    fn relax(&mut self, succ: G::Node, index: Option<usize>, cost: G::Cost) {
         if !cost.is_valid() {
             return self.fail(SearchError::InvalidEdgeCost {
                 from: self.from,

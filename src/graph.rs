@@ -1,23 +1,34 @@
 //! The graph a search runs on: nodes, and the weighted edges leaving each node.
 //!
-//! [`Graph`] has one required method, [`Graph::successors`], which hands each
-//! outgoing edge to a callback, so producing neighbours never allocates. Graphs
-//! whose nodes have dense integer ids (grids, arrays of nodes) also implement the
-//! three `node_*` methods; that lets the array-backed [`IndexedStore`] keep per-node
-//! search state without hashing.
+//! # The contract
+//! You implement [`Graph::successors`]; the A* core calls [`Graph::expand`],
+//! whose default calls `successors`. So a graph needs one method, and hands
+//! each outgoing edge to a callback, so producing neighbours never allocates.
+//!
+//! `expand` is the core's richer call: it is told the [`Expansion`] (the node,
+//! its parent on the best known path, the search's goal), and it reports edges
+//! to an [`EdgeSink`], optionally with the successor's dense id. Override it
+//! only to use that: grids pass each cell's index so an array-backed store
+//! skips a look-up, and [`JumpPoints`](crate::jump_points::JumpPoints) prunes by
+//! the direction of arrival and stops its rays at the goal. A graph that
+//! overrides `expand` may implement `successors` through it, as both of those
+//! do (`self.expand(Expansion::new(node), &mut edge)`). New context goes into
+//! [`Expansion`] and new ways to report an edge into [`EdgeSink`] (both with
+//! defaults), so neither breaks an implementation.
 //!
 //! | method | required | used by |
 //! |---|---|---|
-//! | [`successors`](Graph::successors) | yes | the A* core (through `expand`) |
-//! | [`expand`](Graph::expand) | no (default: `successors`) | the A* core; graphs that know their successors' dense ids (grids) or prune by direction of arrival ([`JumpPoints`](crate::jump_points::JumpPoints)) |
+//! | [`successors`](Graph::successors) | yes | `expand`'s default; callers that want the plain edges |
+//! | [`expand`](Graph::expand) | no (default: `successors`) | the A* core |
 //! | [`contains`](Graph::contains) | no (default `true`) | start and goal checks |
-//! | [`node_count`](Graph::node_count) | no (default `None`) | [`IndexedStore`], the default store choice |
-//! | [`node_index`](Graph::node_index) | no (default `None`) | [`IndexedStore`] |
-//! | [`node_at`](Graph::node_at) | no (default `None`) | [`IndexedStore`] (path reconstruction) |
+//! | [`node_count`](Graph::node_count) | no (default `None`) | [`IndexedStore`], [`PagedStore`], the default store choice |
+//! | [`node_index`](Graph::node_index) | no (default `None`) | [`IndexedStore`], [`PagedStore`] |
+//! | [`node_at`](Graph::node_at) | no (default `None`) | [`IndexedStore`], [`PagedStore`] (path reconstruction) |
 //!
 //! For graphs you do not want to write a type for, [`from_fn`] wraps a closure.
 //!
 //! [`IndexedStore`]: crate::closed_set::IndexedStore
+//! [`PagedStore`]: crate::closed_set::PagedStore
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -57,14 +68,13 @@ pub trait Graph {
     /// [`InvalidEdgeCost`](crate::SearchError::InvalidEdgeCost) error for any other.
     fn successors(&self, node: Self::Node, edge: impl FnMut(Self::Node, Self::Cost));
 
-    /// The successors of `node` as the A* core asks for them: told `parent`
-    /// (the node's predecessor on the best known path; `None` for the start),
-    /// it calls `edge(successor, index, cost)` for each edge, where `index` is
-    /// the successor's dense id ([`node_index`](Graph::node_index)) if the
-    /// graph has it at hand, or `None`. The default ignores `parent` and
-    /// passes the edges of [`successors`](Graph::successors) with `None`.
+    /// The successors of `at.node` as the A* core asks for them: calls
+    /// [`edges.edge(successor, cost)`](EdgeSink::edge) (or
+    /// [`indexed_edge`](EdgeSink::indexed_edge), with the successor's dense id)
+    /// once for each edge. The default passes the edges of
+    /// [`successors`](Graph::successors) and ignores the rest of `at`.
     ///
-    /// - An `index` saves an array-backed node store the look-up; it must be
+    /// - A dense id saves an array-backed node store the look-up; it must be
     ///   `node_index(successor)` (a wrong one files the node under another id).
     /// - A graph may leave out an edge `node -> m` when some path to `m` that
     ///   does not run through `parent -> node` is never more expensive: the
@@ -73,7 +83,7 @@ pub trait Graph {
     ///
     /// # Example
     /// ```
-    /// use pathseek::Graph;
+    /// use pathseek::graph::{EdgeSink, Expansion, Graph};
     ///
     /// // A line 0 - 1 - 2 - ...: never step back to the node you came from.
     /// struct Line;
@@ -84,22 +94,20 @@ pub trait Graph {
     ///         edge(n - 1, 1);
     ///         edge(n + 1, 1);
     ///     }
-    ///     fn expand(&self, n: i32, parent: Option<i32>, mut edge: impl FnMut(i32, Option<usize>, u32)) {
-    ///         self.successors(n, |m, c| if Some(m) != parent { edge(m, None, c) });
+    ///     fn expand(&self, at: Expansion<i32>, edges: &mut impl EdgeSink<i32, u32>) {
+    ///         self.successors(at.node, |m, c| if Some(m) != at.parent { edges.edge(m, c) });
     ///     }
     /// }
     /// let r = pathseek::astar(&Line, 0, 5, |n| (5 - n).unsigned_abs());
     /// assert_eq!(r.found().unwrap().cost, 5);
     /// ```
     #[inline]
-    fn expand(
-        &self,
-        node: Self::Node,
-        parent: Option<Self::Node>,
-        mut edge: impl FnMut(Self::Node, Option<usize>, Self::Cost),
-    ) {
-        let _ = parent;
-        self.successors(node, |succ, cost| edge(succ, None, cost))
+    fn expand(&self, at: Expansion<Self::Node>, edges: &mut impl EdgeSink<Self::Node, Self::Cost>) {
+        self.successors(
+            at.node,
+            #[inline(always)]
+            |succ, cost| edges.edge(succ, cost),
+        )
     }
 
     /// `false` for a node that is not part of the graph, such as a blocked or
@@ -139,13 +147,8 @@ impl<G: Graph + ?Sized> Graph for &G {
         (**self).successors(node, edge)
     }
     #[inline]
-    fn expand(
-        &self,
-        node: Self::Node,
-        parent: Option<Self::Node>,
-        edge: impl FnMut(Self::Node, Option<usize>, Self::Cost),
-    ) {
-        (**self).expand(node, parent, edge)
+    fn expand(&self, at: Expansion<Self::Node>, edges: &mut impl EdgeSink<Self::Node, Self::Cost>) {
+        (**self).expand(at, edges)
     }
     #[inline]
     fn contains(&self, node: Self::Node) -> bool {
@@ -162,6 +165,95 @@ impl<G: Graph + ?Sized> Graph for &G {
     #[inline]
     fn node_at(&self, index: usize) -> Option<Self::Node> {
         (**self).node_at(index)
+    }
+}
+
+/// What the A* core tells [`Graph::expand`] about the node it expands.
+///
+/// Fields may be added in later versions (it is `#[non_exhaustive]`); build
+/// one with [`Expansion::new`] and the `with_*` methods.
+///
+/// # Example
+/// ```
+/// use pathseek::graph::Expansion;
+/// let at = Expansion::new(5).with_parent(Some(4)).with_goal(Some(9));
+/// assert_eq!((at.node, at.parent, at.goal), (5, Some(4), Some(9)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Expansion<N> {
+    /// The node being expanded.
+    pub node: N,
+    /// Its predecessor on the best known path; `None` for a start.
+    pub parent: Option<N>,
+    /// The goal node, when the search has exactly one; `None` when the goal is
+    /// a predicate ([`astar_until`](crate::astar_until)).
+    pub goal: Option<N>,
+}
+
+impl<N> Expansion<N> {
+    /// The expansion of `node` with no parent and no single goal known.
+    #[inline(always)]
+    pub fn new(node: N) -> Self {
+        Expansion {
+            node,
+            parent: None,
+            goal: None,
+        }
+    }
+
+    /// The same expansion with `parent`.
+    #[inline(always)]
+    pub fn with_parent(self, parent: Option<N>) -> Self {
+        Expansion { parent, ..self }
+    }
+
+    /// The same expansion with `goal`.
+    #[inline(always)]
+    pub fn with_goal(self, goal: Option<N>) -> Self {
+        Expansion { goal, ..self }
+    }
+}
+
+/// Receives the edges [`Graph::expand`] reports.
+///
+/// Every `FnMut(node, cost)` closure is one (its `indexed_edge` drops the
+/// id), so `expand` can be called with `&mut |m, c| ...`.
+///
+/// # Example
+/// ```
+/// use pathseek::graph::{EdgeSink, Expansion, Graph};
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+/// // Count the edges and keep the dense ids the grid reports.
+/// struct Ids(Vec<usize>);
+/// impl EdgeSink<Cell, u32> for Ids {
+///     fn edge(&mut self, _to: Cell, _cost: u32) {}
+///     fn indexed_edge(&mut self, _to: Cell, index: usize, _cost: u32) {
+///         self.0.push(index);
+///     }
+/// }
+/// let grid = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+/// let mut ids = Ids(Vec::new());
+/// grid.expand(Expansion::new(Cell::new(1, 1)), &mut ids);
+/// assert_eq!(ids.0, [1, 5, 7, 3]); // north, east, south, west
+/// ```
+pub trait EdgeSink<N, C> {
+    /// An edge to `to` costing `cost`.
+    fn edge(&mut self, to: N, cost: C);
+
+    /// An edge to `to`, whose dense id ([`Graph::node_index`]) is `index`.
+    /// Defaults to [`edge`](EdgeSink::edge).
+    #[inline(always)]
+    fn indexed_edge(&mut self, to: N, index: usize, cost: C) {
+        let _ = index;
+        self.edge(to, cost)
+    }
+}
+
+impl<N, C, F: FnMut(N, C)> EdgeSink<N, C> for F {
+    #[inline(always)]
+    fn edge(&mut self, to: N, cost: C) {
+        self(to, cost)
     }
 }
 

@@ -25,7 +25,7 @@
 //!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
 //! }
 //! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
-//! let jps = JumpPoints::new(&grid, goal).unwrap();
+//! let jps = JumpPoints::new(&grid).unwrap();
 //! let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal)).into_path().unwrap();
 //! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
 //! assert_eq!(found.cost, plain.cost);
@@ -42,14 +42,17 @@
 //! # When to choose it
 //! For 8-connected grids without terrain weights and with
 //! `straight <= diagonal <= 2 * straight` (octile costs, exact or float), when
-//! you search to one goal. It needs the goal to build the graph, so it does not
-//! serve [`astar_until`](crate::astar_until) with several goals; grids with
-//! terrain or 4-connected moves are refused ([`JumpPointsError`]).
+//! you search to one goal. The rays stop at the goal the search is given
+//! ([`Expansion::goal`]), so the graph and the search can never disagree on
+//! it. A search without one goal node ([`astar_until`](crate::astar_until),
+//! a goal predicate) gets the grid's plain moves instead of rays: the same
+//! answers as the grid, at the grid's speed. Grids with terrain or 4-connected
+//! moves are refused ([`JumpPointsError`]).
 
 use core::fmt;
 
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::grid::{Cell, Connectivity, Grid, STEPS};
 
 /// One of the eight directions: its bit in a cell's move mask, the bits of the
@@ -122,12 +125,12 @@ impl fmt::Display for JumpPointsError {
 
 impl std::error::Error for JumpPointsError {}
 
-/// A [`Grid`] seen through its jump points towards one goal: a [`Graph`] whose
-/// edges are straight or diagonal rays between jump points, costing the sum of
-/// their moves.
+/// A [`Grid`] seen through its jump points: a [`Graph`] whose edges are
+/// straight or diagonal rays between jump points (towards the search's goal),
+/// costing the sum of their moves.
 ///
 /// Nodes are the grid's cells, with the grid's dense ids, so every node store
-/// works; build one per goal (it is two references and a few numbers).
+/// works. It is one reference: build it once per grid and search it to any goal.
 ///
 /// # Example
 /// ```
@@ -138,7 +141,7 @@ impl std::error::Error for JumpPointsError {}
 /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
 /// let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
 /// let goal = Cell::new(63, 40);
-/// let jps = JumpPoints::new(&grid, goal).unwrap();
+/// let jps = JumpPoints::new(&grid).unwrap();
 /// let r = engine.search(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
 /// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), Cell::new(40, 40), goal]);
 /// assert_eq!(r.stats.expanded, 2);
@@ -146,10 +149,6 @@ impl std::error::Error for JumpPointsError {}
 #[derive(Clone, Copy)]
 pub struct JumpPoints<'g, C> {
     grid: &'g Grid<C>,
-    goal: Cell,
-    /// Padded position of the goal (`usize::MAX` when it is off the grid),
-    /// which every step of every ray compares with.
-    goal_pos: usize,
 }
 
 impl<C: Cost> fmt::Debug for JumpPoints<'_, C> {
@@ -157,17 +156,13 @@ impl<C: Cost> fmt::Debug for JumpPoints<'_, C> {
         f.debug_struct("JumpPoints")
             .field("width", &self.grid.width())
             .field("height", &self.grid.height())
-            .field("goal", &self.goal)
             .field("costs", &self.grid.costs())
             .finish()
     }
 }
 
 impl<'g, C: Cost> JumpPoints<'g, C> {
-    /// The jump point graph of `grid` towards `goal`.
-    ///
-    /// A goal that is blocked or off the grid is accepted here; the search then
-    /// reports [`GoalBlocked`](crate::SearchError::GoalBlocked).
+    /// The jump point graph of `grid`.
     ///
     /// # Errors
     /// [`JumpPointsError`] for a 4-connected grid, a grid with terrain weights,
@@ -180,11 +175,11 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
     /// use pathseek::jump_points::{JumpPoints, JumpPointsError};
     /// let four = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
     /// assert_eq!(
-    ///     JumpPoints::new(&four, Cell::new(7, 7)).unwrap_err(),
+    ///     JumpPoints::new(&four).unwrap_err(),
     ///     JumpPointsError::NotEightConnected
     /// );
     /// ```
-    pub fn new(grid: &'g Grid<C>, goal: Cell) -> Result<Self, JumpPointsError> {
+    pub fn new(grid: &'g Grid<C>) -> Result<Self, JumpPointsError> {
         if grid.connectivity() != Connectivity::Eight {
             return Err(JumpPointsError::NotEightConnected);
         }
@@ -201,21 +196,12 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
         if d.checked_mul(longest).is_none() {
             return Err(JumpPointsError::CostOverflow);
         }
-        Ok(JumpPoints {
-            grid,
-            goal,
-            goal_pos: grid.padded_index(goal).unwrap_or(usize::MAX),
-        })
+        Ok(JumpPoints { grid })
     }
 
     /// The grid underneath.
     pub fn grid(&self) -> &'g Grid<C> {
         self.grid
-    }
-
-    /// The goal the rays stop at.
-    pub fn goal(&self) -> Cell {
-        self.goal
     }
 
     /// The move mask of padded position `p`.
@@ -241,7 +227,7 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
     /// a cell beside which an obstacle ends. `None` when the ray hits an
     /// obstacle first.
     #[inline(always)]
-    fn straight_ray(&self, mut p: usize, dir: Dir) -> Option<(usize, u32)> {
+    fn straight_ray(&self, mut p: usize, dir: Dir, goal_pos: usize) -> Option<(usize, u32)> {
         let mut steps = 0;
         let mut here = self.mask(p);
         loop {
@@ -253,7 +239,7 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
             let next = self.mask(p);
             // A perpendicular neighbour open here but blocked one step back can
             // only be reached at its best cost through this cell: a forced turn.
-            if p == self.goal_pos || next & !here & dir.side != 0 {
+            if p == goal_pos || next & !here & dir.side != 0 {
                 return Some((p, steps));
             }
             here = next;
@@ -270,6 +256,7 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
         dir: Dir,
         horizontal: Dir,
         vertical: Dir,
+        goal_pos: usize,
     ) -> Option<(usize, u32)> {
         let mut steps = 0;
         loop {
@@ -279,9 +266,9 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
             }
             p = p.wrapping_add_signed(dir.offset);
             steps += 1;
-            if p == self.goal_pos
-                || self.straight_ray(p, horizontal).is_some()
-                || self.straight_ray(p, vertical).is_some()
+            if p == goal_pos
+                || self.straight_ray(p, horizontal, goal_pos).is_some()
+                || self.straight_ray(p, vertical, goal_pos).is_some()
             {
                 return Some((p, steps));
             }
@@ -291,21 +278,15 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
     /// Scans the ray from `node` (at padded `p`) in direction `(dx, dy)` and
     /// reports the jump point it finds as an edge.
     #[inline(always)]
-    fn ray(
-        &self,
-        node: Cell,
-        p: usize,
-        dx: i32,
-        dy: i32,
-        edge: &mut impl FnMut(Cell, Option<usize>, C),
-    ) {
+    fn ray(&self, from: Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+        let Origin { node, p, goal_pos } = from;
         let dir = self.dir(dx, dy);
         let costs = self.grid.costs();
         let (found, cost) = if dx != 0 && dy != 0 {
-            let found = self.diagonal_ray(p, dir, self.dir(dx, 0), self.dir(0, dy));
+            let found = self.diagonal_ray(p, dir, self.dir(dx, 0), self.dir(0, dy), goal_pos);
             (found, costs.diagonal)
         } else {
-            (self.straight_ray(p, dir), costs.straight)
+            (self.straight_ray(p, dir, goal_pos), costs.straight)
         };
         if let Some((_, steps)) = found {
             // Every cell on the ray is inside the grid, so these do not wrap;
@@ -315,9 +296,19 @@ impl<'g, C: Cost> JumpPoints<'g, C> {
                 y: node.y.wrapping_add_signed(dy * steps as i32),
             };
             let index = cell.y as usize * self.grid.width() as usize + cell.x as usize;
-            edge(cell, Some(index), cost * C::from_count(u64::from(steps)));
+            edges.indexed_edge(cell, index, cost * C::from_count(u64::from(steps)));
         }
     }
+}
+
+/// Where the rays of one expansion start: the node, its padded position, and
+/// the goal's padded position (`usize::MAX` when it is off the grid), which
+/// every step of every ray compares with.
+#[derive(Clone, Copy)]
+struct Origin {
+    node: Cell,
+    p: usize,
+    goal_pos: usize,
 }
 
 /// The sign of `b - a`.
@@ -327,20 +318,25 @@ fn toward(a: u32, b: u32) -> i32 {
 }
 
 /// Jump points are the grid's cells; successors are the jump points found by
-/// scanning rays. Without a parent (the start, or a caller of
-/// [`successors`](Graph::successors)) all eight rays are scanned; after a
-/// straight move, the ray ahead plus the turns an obstacle forces; after a
-/// diagonal move, the diagonal ahead and its two straight parts.
+/// scanning rays towards [`Expansion::goal`]. Without a parent (the start)
+/// all eight rays are scanned; after a straight move, the ray ahead plus the
+/// turns an obstacle forces; after a diagonal move, the diagonal ahead and its
+/// two straight parts. Without a goal (a goal predicate, or a caller of
+/// [`successors`](Graph::successors)) the successors are the grid's moves.
 ///
 /// # Example
 /// ```
 /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+/// use pathseek::graph::Expansion;
 /// use pathseek::jump_points::JumpPoints;
 /// let grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
-/// let jps = JumpPoints::new(&grid, Cell::new(4, 2)).unwrap();
+/// let jps = JumpPoints::new(&grid).unwrap();
 /// let mut edges = Vec::new();
 /// // Going east from (0, 2): the ray runs straight into the goal.
-/// jps.expand(Cell::new(1, 2), Some(Cell::new(0, 2)), |c, _, k| edges.push((c, k)));
+/// let at = Expansion::new(Cell::new(1, 2))
+///     .with_parent(Some(Cell::new(0, 2)))
+///     .with_goal(Some(Cell::new(4, 2)));
+/// jps.expand(at, &mut |c, k| edges.push((c, k)));
 /// assert_eq!(edges, [(Cell::new(4, 2), 6)]);
 /// ```
 impl<C: Cost> Graph for JumpPoints<'_, C> {
@@ -349,16 +345,16 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
 
     #[inline]
     fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
-        self.expand(node, None, |cell, _, cost| edge(cell, cost));
+        self.expand(Expansion::new(node), &mut edge);
     }
 
     #[inline]
-    fn expand(
-        &self,
-        node: Cell,
-        parent: Option<Cell>,
-        mut edge: impl FnMut(Cell, Option<usize>, C),
-    ) {
+    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+        let Some(goal) = at.goal else {
+            // No single goal for the rays to stop at: the grid's own moves.
+            return self.grid.expand(at, edges);
+        };
+        let node = at.node;
         let Some(p) = self.grid.padded_index(node) else {
             return;
         };
@@ -366,9 +362,14 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
         if here == 0 {
             return;
         }
+        let from = Origin {
+            node,
+            p,
+            goal_pos: self.grid.padded_index(goal).unwrap_or(usize::MAX),
+        };
         // The direction of arrival, when the parent lies on one of the eight
         // rays (always, for parents this graph produced).
-        let arrival = parent.and_then(|from| {
+        let arrival = at.parent.and_then(|from| {
             let (ax, ay) = (from.x.abs_diff(node.x), from.y.abs_diff(node.y));
             let on_ray = (ax == 0) != (ay == 0) || (ax == ay && ax != 0);
             on_ray.then(|| (toward(from.x, node.x), toward(from.y, node.y)))
@@ -376,26 +377,26 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
         match arrival {
             None => {
                 for (dx, dy) in STEPS {
-                    self.ray(node, p, dx, dy, &mut edge);
+                    self.ray(from, dx, dy, edges);
                 }
             }
             Some((dx, dy)) if dx != 0 && dy != 0 => {
-                self.ray(node, p, dx, 0, &mut edge);
-                self.ray(node, p, 0, dy, &mut edge);
-                self.ray(node, p, dx, dy, &mut edge);
+                self.ray(from, dx, 0, edges);
+                self.ray(from, 0, dy, edges);
+                self.ray(from, dx, dy, edges);
             }
             Some((dx, dy)) => {
                 // Straight arrival: a side open here but blocked one step back
                 // forces the turns towards it, straight and diagonal.
                 let dir = self.dir(dx, dy);
                 let opened = here & !self.mask(p.wrapping_add_signed(-dir.offset));
-                self.ray(node, p, dx, dy, &mut edge);
+                self.ray(from, dx, dy, edges);
                 // The two perpendicular moves, north or west first.
                 let (ax, ay) = (dy.abs(), dx.abs());
                 for (sx, sy) in [(-ax, -ay), (ax, ay)] {
                     if opened & move_bit(sx, sy) != 0 {
-                        self.ray(node, p, sx, sy, &mut edge);
-                        self.ray(node, p, dx + sx, dy + sy, &mut edge);
+                        self.ray(from, sx, sy, edges);
+                        self.ray(from, dx + sx, dy + sy, edges);
                     }
                 }
             }

@@ -10,6 +10,7 @@ mod common;
 
 use common::Adjacency;
 use pathseek::closed_set::{HashStore, IndexedStore};
+use pathseek::graph::{EdgeSink, Expansion};
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::jump_points::{self, JumpPoints, JumpPointsError};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
@@ -19,8 +20,9 @@ use pathseek::{
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-/// The jump point graph with its parent-aware successors hidden: the core then
-/// scans all eight rays from every node (a larger graph with the same distances).
+/// The jump point graph with the parent hidden from its expansions: the core
+/// then scans all eight rays from every node (a larger graph with the same
+/// distances).
 struct NoPruning<'a, C>(JumpPoints<'a, C>);
 
 impl<C: Cost> Graph for NoPruning<'_, C> {
@@ -28,6 +30,10 @@ impl<C: Cost> Graph for NoPruning<'_, C> {
     type Cost = C;
     fn successors(&self, node: Cell, edge: impl FnMut(Cell, C)) {
         self.0.successors(node, edge)
+    }
+    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+        self.0
+            .expand(Expansion::new(at.node).with_goal(at.goal), edges)
     }
     fn contains(&self, node: Cell) -> bool {
         self.0.contains(node)
@@ -181,7 +187,7 @@ fn check_case<C: JpsCost>(case: &Case) {
         );
         let (start, goal) = (cell_of(w, si), cell_of(w, gi));
         let want = common::dijkstra(&adj, si)[gi];
-        let jps = JumpPoints::new(&grid, goal).unwrap();
+        let jps = JumpPoints::new(&grid).unwrap();
         let h = grid.heuristic(goal);
 
         let check = |what: &str, r: SearchResult<Cell, C>| {
@@ -232,14 +238,14 @@ fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
     let mut cells = Vec::new();
     for (i, sc) in scenarios.iter().enumerate() {
         let line = i + 2;
-        let jps = JumpPoints::new(&exact, sc.goal).unwrap();
+        let jps = JumpPoints::new(&exact).unwrap();
         let r = engine.search(&jps, sc.start, sc.goal, exact.heuristic(sc.goal));
         jps_expanded += r.stats.expanded;
         plain_expanded += plain
             .search(&exact, sc.start, sc.goal, exact.heuristic(sc.goal))
             .stats
             .expanded;
-        let jps_f = JumpPoints::new(&float, sc.goal).unwrap();
+        let jps_f = JumpPoints::new(&float).unwrap();
         let rf = float_engine.search(&jps_f, sc.start, sc.goal, float.heuristic(sc.goal));
         match (r.found(), rf.found()) {
             (Some(p), Some(pf)) => {
@@ -312,19 +318,19 @@ fn arena_every_scenario_optimal() {
 fn grids_jump_points_cannot_serve_are_refused() {
     let four = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
     assert_eq!(
-        JumpPoints::new(&four, Cell::new(0, 0)).unwrap_err(),
+        JumpPoints::new(&four).unwrap_err(),
         JumpPointsError::NotEightConnected
     );
     let mut terrain = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
     terrain.set_terrain(Cell::new(1, 1), 2).unwrap();
     assert_eq!(
-        JumpPoints::new(&terrain, Cell::new(0, 0)).unwrap_err(),
+        JumpPoints::new(&terrain).unwrap_err(),
         JumpPointsError::Terrain
     );
     for (s, d) in [(5u32, 3u32), (2, 5)] {
         let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(s, d)).unwrap();
         assert_eq!(
-            JumpPoints::new(&grid, Cell::new(0, 0)).unwrap_err(),
+            JumpPoints::new(&grid).unwrap_err(),
             JumpPointsError::UnsupportedCosts,
             "costs {s} / {d}"
         );
@@ -332,7 +338,7 @@ fn grids_jump_points_cannot_serve_are_refused() {
     let big = u32::MAX / 3;
     let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(big, big)).unwrap();
     assert_eq!(
-        JumpPoints::new(&grid, Cell::new(0, 0)).unwrap_err(),
+        JumpPoints::new(&grid).unwrap_err(),
         JumpPointsError::CostOverflow
     );
     // Errors explain themselves.
@@ -344,18 +350,18 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
     let mut grid = Grid::new(6, 6, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
     grid.set_passable(Cell::new(3, 3), false).unwrap();
     let goal = Cell::new(3, 3);
-    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let jps = JumpPoints::new(&grid).unwrap();
     let r = pathseek::astar(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
     assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: goal }));
 
     let goal = Cell::new(5, 5);
-    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let jps = JumpPoints::new(&grid).unwrap();
     let start = Cell::new(3, 3);
     let r = pathseek::astar(&jps, start, goal, grid.heuristic(goal));
     assert_eq!(r.error(), Some(&SearchError::StartBlocked { node: start }));
 
     let outside = Cell::new(9, 0);
-    let jps = JumpPoints::new(&grid, outside).unwrap();
+    let jps = JumpPoints::new(&grid).unwrap();
     let r = pathseek::astar(&jps, Cell::new(0, 0), outside, grid.heuristic(outside));
     assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: outside }));
 }
@@ -364,7 +370,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 fn start_equal_to_goal_and_walled_off_goal() {
     let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
     let goal = Cell::new(5, 5);
-    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let jps = JumpPoints::new(&grid).unwrap();
     let r = pathseek::astar(&jps, goal, goal, grid.heuristic(goal));
     assert_eq!(
         r.found().map(|p| (p.nodes.clone(), p.cost)),
@@ -383,7 +389,35 @@ fn start_equal_to_goal_and_walled_off_goal() {
     ] {
         grid.set_passable(Cell::from(c), false).unwrap();
     }
-    let jps = JumpPoints::new(&grid, goal).unwrap();
+    let jps = JumpPoints::new(&grid).unwrap();
     let r = pathseek::astar(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
     assert!(r.found().is_none() && r.error().is_none());
+}
+
+/// The goal is the search's alone: one `JumpPoints` serves every goal, and a
+/// goal predicate gets the grid's own moves, never a `NoPath` that the grid
+/// would contradict.
+#[test]
+fn one_jump_point_graph_serves_every_goal_and_predicates() {
+    let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::new(1u32, 1)).unwrap();
+    let jps = JumpPoints::new(&grid).unwrap();
+    let mut engine = AStar::new(BinaryHeap::new(), pathseek::closed_set::IndexedStore::new());
+    for goal in [Cell::new(7, 7), Cell::new(3, 0), Cell::new(0, 5)] {
+        let h = grid.heuristic(goal);
+        let plain = pathseek::astar(&grid, Cell::new(0, 0), goal, h).into_path();
+        let jumped = engine.search(&jps, Cell::new(0, 0), goal, h).into_path();
+        assert_eq!(
+            jumped.map(|p| p.cost),
+            plain.map(|p| p.cost),
+            "goal {goal:?}"
+        );
+    }
+    // The case: cost 3 to (3, 0), after a search to (7, 7).
+    let r = pathseek::astar(&jps, Cell::new(0, 0), Cell::new(3, 0), |_| 0);
+    assert_eq!(r.found().map(|p| p.cost), Some(3));
+    // A predicate goal: the same answer as the plain grid.
+    let until = pathseek::astar_until(&jps, Cell::new(0, 0), |c| c.x == 3 && c.y == 5, |_| 0);
+    let plain = pathseek::astar_until(&grid, Cell::new(0, 0), |c| c.x == 3 && c.y == 5, |_| 0);
+    assert_eq!(until.found().map(|p| p.cost), Some(5));
+    assert_eq!(until.found().map(|p| p.cost), plain.found().map(|p| p.cost));
 }

@@ -188,7 +188,7 @@ fn warm_jump_point_searches_do_not_allocate() {
     for (pass, lengths) in passes.iter_mut().enumerate() {
         let before = allocations();
         for sc in &scenarios {
-            let jps = JumpPoints::new(&grid, sc.goal).unwrap();
+            let jps = JumpPoints::new(&grid).unwrap();
             let h = grid.heuristic(sc.goal);
             let cost = engine.search_into(&jps, sc.start, sc.goal, h, &mut points);
             jump_points::fill_path_into(&points, &mut cells);

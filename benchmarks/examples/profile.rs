@@ -39,12 +39,12 @@ fn main() {
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }
             "jps-u32" => {
-                let j = JumpPoints::new(&gu, s.goal).unwrap();
+                let j = JumpPoints::new(&gu).unwrap();
                 let r = fast.search(&j, s.start, s.goal, gu.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "jps-f64" => {
-                let j = JumpPoints::new(&gf, s.goal).unwrap();
+                let j = JumpPoints::new(&gf).unwrap();
                 let r = pathseek::astar(&j, s.start, s.goal, gf.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }

@@ -538,7 +538,7 @@ impl<C: ExactInt> World<C> {
             "pathseek jump points: astar() one-shot",
             "f64",
             Family::PathseekJumpPoints,
-            move |sc| match JumpPoints::new(grid, sc.goal) {
+            move |sc| match JumpPoints::new(grid) {
                 Ok(jps) => from_pathseek(
                     pathseek::astar(&jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
                     false,
@@ -563,7 +563,7 @@ impl<C: ExactInt> World<C> {
             "pathseek jump points: reused DaryHeap<4>",
             C::NAME,
             Family::PathseekJumpPoints,
-            move |sc| match JumpPoints::new(grid, sc.goal) {
+            move |sc| match JumpPoints::new(grid) {
                 Ok(jps) => from_pathseek(
                     engine.search(&jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
                     true,

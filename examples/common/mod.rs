@@ -120,7 +120,7 @@ where
             let h = grid.heuristic(sc.goal);
             let t = Instant::now();
             let r = if jump_points {
-                match JumpPoints::new(grid, sc.goal) {
+                match JumpPoints::new(grid) {
                     Ok(jps) => engine.search(&jps, sc.start, sc.goal, h),
                     Err(e) => {
                         return ScenarioRun {

@@ -3,7 +3,7 @@
 use super::division::divide;
 use super::{Cell, Grid, STEPS};
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::{EdgeSink, Expansion, Graph};
 
 impl<C: Cost> Grid<C> {
     /// Emits the moves out of `node` as `edge(cell, cell_index, cost)`;
@@ -69,36 +69,25 @@ impl<C: Cost> Graph for Grid<C> {
 
     #[inline]
     fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
-        self.expand(
-            node,
-            None,
-            #[inline(always)]
-            |cell, _, cost| edge(cell, cost),
-        );
+        self.expand(Expansion::new(node), &mut edge);
     }
 
-    /// The moves of [`successors`](Graph::successors), each with the dense id of
-    /// the cell it enters (the move loop computes it anyway).
+    /// The moves of [`successors`](Graph::successors), each reported with the
+    /// dense id of the cell it enters (the move loop computes it anyway).
     #[inline]
-    fn expand(
-        &self,
-        node: Cell,
-        parent: Option<Cell>,
-        mut edge: impl FnMut(Cell, Option<usize>, C),
-    ) {
-        let _ = parent;
+    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
         match &self.terrain {
             None => self.emit_moves(
-                node,
+                at.node,
                 #[inline(always)]
-                |cell, index, cost| edge(cell, Some(index), cost),
+                |cell, index, cost| edges.indexed_edge(cell, index, cost),
                 |cost, _| cost,
             ),
             // `set_terrain` checked that every weight times either move cost fits.
             Some(terrain) => self.emit_moves(
-                node,
+                at.node,
                 #[inline(always)]
-                |cell, index, cost| edge(cell, Some(index), cost),
+                |cell, index, cost| edges.indexed_edge(cell, index, cost),
                 |cost, i| cost * terrain[i],
             ),
         }
