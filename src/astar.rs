@@ -1,7 +1,7 @@
 //! A*: best-first search by `f = g + h`; optimal when `h` never overestimates.
 //!
 //! This module holds the one search core of the crate. Every entry point
-//! ([`astar`](fn@crate::astar)(fn@crate::astar), [`astar_until`], [`AStar::search`], stepping with [`Search::step`])
+//! ([`astar`](fn@crate::astar), [`astar_until`], [`AStar::search`], stepping with [`Search::step`])
 //! runs the same loop, generic over the [`Graph`], the heuristic, the
 //! [`OpenSet`] and the [`ClosedSet`] (node store).
 //!
@@ -153,7 +153,7 @@ impl<O, S> AStar<O, S> {
     /// ```
     /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::IndexedStore};
     /// let engine = AStar::new(BinaryHeap::<u32>::new(), IndexedStore::<u32>::new())
-    ///     .with_open_set(BinaryHeap::<u32>::with_capacity(4096, 1 << 16));
+    ///     .with_open_set(BinaryHeap::<u32>::with_capacity(1 << 16));
     /// # let _ = engine;
     /// ```
     pub fn with_open_set<O2>(self, open: O2) -> AStar<O2, S> {
@@ -191,7 +191,7 @@ impl<O, S> AStar<O, S> {
         &self.store
     }
 
-    /// Finds a cheapest path from `start` to `goal`; see [`astar`](fn@crate::astar)(fn@crate::astar).
+    /// Finds a cheapest path from `start` to `goal`; see [`astar`](fn@crate::astar).
     ///
     /// # Example
     /// ```

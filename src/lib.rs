@@ -19,7 +19,7 @@
 //! assert!((path.cost - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
 //! ```
 //!
-//! Start with [`astar`](fn@crate::astar)(fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
+//! Start with [`astar`](fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
 //! to search repeatedly without reallocating, or to choose the open set and node
 //! store; step a search with [`AStar::begin`].
 #![forbid(unsafe_code)]

@@ -28,6 +28,7 @@ impl<N, C> Path<N, C> {
 ///
 /// `expanded <= pushed` always holds; with a consistent heuristic `reopened` is 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// Nodes taken from the open set and expanded (their successors generated).
     pub expanded: u64,

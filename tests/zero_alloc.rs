@@ -132,7 +132,7 @@ fn warm_engines_do_not_allocate() {
     check!(
         "hot-queue+indexed",
         AStar::new(
-            HotQueue::for_max_edge_cost(costs.diagonal),
+            HotQueue::with_max_edge_cost(costs.diagonal),
             IndexedStore::new()
         )
     );

@@ -468,7 +468,7 @@ where
         label,
         "hot-queue+indexed",
         work,
-        AStar::new(HotQueue::for_max_edge_cost(edge), ix()),
+        AStar::new(HotQueue::with_max_edge_cost(edge), ix()),
         None,
     );
     bench_one(
@@ -532,7 +532,7 @@ where
         label,
         "hot-queue+hash",
         work,
-        AStar::new(HotQueue::for_max_edge_cost(edge), hash()),
+        AStar::new(HotQueue::with_max_edge_cost(edge), hash()),
         None,
     );
 }

@@ -474,7 +474,7 @@ impl<C: ExactInt> World<C> {
             self.reused(
                 "pathseek reused HotQueue",
                 i,
-                HotQueue::for_max_edge_cost(di),
+                HotQueue::with_max_edge_cost(di),
                 IndexedStore::new(),
                 true,
             ),
@@ -502,7 +502,7 @@ impl<C: ExactInt> World<C> {
             self.reused(
                 "pathseek reused HotQueue",
                 f,
-                HotQueue::for_max_edge_cost(df),
+                HotQueue::with_max_edge_cost(df),
                 IndexedStore::new(),
                 false,
             ),

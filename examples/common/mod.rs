@@ -198,7 +198,7 @@ macro_rules! with_open_set {
             "dary-heap" => $crate::with_arity!(DaryHeap, $arity, $C, |$open| $body),
             "dary-heap-lazy" => $crate::with_arity!(LazyDaryHeap, $arity, $C, |$open| $body),
             "hot-queue" => {
-                let $open = HotQueue::<$C>::for_max_edge_cost($max_edge);
+                let $open = HotQueue::<$C>::with_max_edge_cost($max_edge);
                 $body
             }
             "sorted-vec" => {

@@ -50,21 +50,23 @@ impl<C: Cost, const D: usize> DaryHeap<C, D> {
         }
     }
 
-    /// An empty heap with room for `capacity` entries and slots `0..slots`.
+    /// An empty heap with room for `capacity` entries, and for slots
+    /// `0..capacity` in its slot -> position map: up to `capacity` nodes
+    /// without reallocating.
     ///
     /// # Example
     /// ```
     /// use pathseek::open_set::{Entry, DaryHeap, OpenSet};
-    /// let mut heap = DaryHeap::<f64, 4>::with_capacity(1024, 512 * 512);
+    /// let mut heap = DaryHeap::<f64, 4>::with_capacity(4096);
     /// heap.push(Entry { f: 3.0, g: 1.0, slot: 7 });
     /// heap.decrease_key(Entry { f: 2.0, g: 0.5, slot: 7 });
     /// assert_eq!(heap.len(), 1);
     /// ```
-    pub fn with_capacity(capacity: usize, slots: usize) -> Self {
+    pub fn with_capacity(capacity: usize) -> Self {
         sift::check_arity::<D>();
         DaryHeap {
             heap: Vec::with_capacity(capacity),
-            positions: vec![0; slots],
+            positions: vec![0; capacity],
         }
     }
 
@@ -215,7 +217,7 @@ mod tests {
 
     #[test]
     fn positions_survive_clear() {
-        let mut h = DaryHeap::<f64, 4>::with_capacity(4, 4);
+        let mut h = DaryHeap::<f64, 4>::with_capacity(4);
         for round in 0..3 {
             for slot in 0..100u32 {
                 h.push(Entry {

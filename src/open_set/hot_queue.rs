@@ -32,7 +32,7 @@
 //! For large frontiers whose keys span a known, bounded range above the current
 //! minimum, as in A* with a consistent heuristic, where a successor's `f` is at most
 //! `2 * max_edge` above its parent's: most pushes then cost a `Vec` push instead of
-//! a sift through a big heap. [`HotQueue::for_max_edge_cost`] picks the window
+//! a sift through a big heap. [`HotQueue::with_max_edge_cost`] picks the window
 //! from the largest edge cost. With widely spread or unknown key ranges prefer
 //! [`RadixHeap`](super::RadixHeap) (no tuning) or a plain heap.
 
@@ -46,10 +46,10 @@ const TOP_D: usize = 4;
 /// The most buckets a [`HotQueue`] accepts (after rounding up to a power of two).
 const MAX_BUCKETS: usize = 1 << 20;
 
-/// Buckets across the `2 * max_edge` span chosen by [`HotQueue::for_max_edge_cost`].
+/// Buckets across the `2 * max_edge` span chosen by [`HotQueue::with_max_edge_cost`].
 const BUCKETS_PER_SPAN: f64 = 32.0;
 
-/// Ring size chosen by [`HotQueue::for_max_edge_cost`]: two spans, so keys up to
+/// Ring size chosen by [`HotQueue::with_max_edge_cost`]: two spans, so keys up to
 /// `4 * max_edge` above the minimum never overflow.
 const DEFAULT_RING: usize = 64;
 
@@ -170,13 +170,13 @@ impl<C: Cost> HotQueue<C> {
     /// # Example
     /// ```
     /// use pathseek::open_set::HotQueue;
-    /// let open = HotQueue::for_max_edge_cost(std::f64::consts::SQRT_2);
+    /// let open = HotQueue::with_max_edge_cost(std::f64::consts::SQRT_2);
     /// assert!((open.bucket_width() - 2.0 * std::f64::consts::SQRT_2 / 32.0).abs() < 1e-12);
     /// assert_eq!(open.bucket_count(), 64);
-    /// assert_eq!(HotQueue::for_max_edge_cost(14u32).bucket_width(), 1); // 28 / 32 < 1
-    /// assert_eq!(HotQueue::for_max_edge_cost(100u32).bucket_width(), 6);
+    /// assert_eq!(HotQueue::with_max_edge_cost(14u32).bucket_width(), 1); // 28 / 32 < 1
+    /// assert_eq!(HotQueue::with_max_edge_cost(100u32).bucket_width(), 6);
     /// ```
-    pub fn for_max_edge_cost(max_edge: C) -> Self {
+    pub fn with_max_edge_cost(max_edge: C) -> Self {
         let integer = C::one() / (C::one() + C::one()) == C::zero();
         let m = max_edge.as_f64();
         let m = if max_edge.is_valid() && m > 0.0 && m.is_finite() {
@@ -295,9 +295,9 @@ fn bucket_of(f: f64, base: f64, inv: f64) -> i64 {
 
 impl<C: Cost> Default for HotQueue<C> {
     /// Tuned for unit-cost grids (4- or 8-connected, edges of 1 and sqrt 2): as
-    /// [`for_max_edge_cost`](HotQueue::for_max_edge_cost) with a largest edge of 2.
+    /// [`with_max_edge_cost`](HotQueue::with_max_edge_cost) with a largest edge of 2.
     fn default() -> Self {
-        Self::for_max_edge_cost(C::from_count(2))
+        Self::with_max_edge_cost(C::from_count(2))
     }
 }
 
@@ -468,10 +468,10 @@ mod tests {
         assert!(msg.contains("width"), "{msg}");
         // The tuned constructor clamps instead of failing.
         for m in [0.0f64, -1.0, f64::NAN, f64::INFINITY, 1e-320, f64::MAX] {
-            let q = HotQueue::for_max_edge_cost(m);
+            let q = HotQueue::with_max_edge_cost(m);
             assert!(q.bucket_width() > 0.0 && q.bucket_width().is_finite());
         }
-        assert_eq!(HotQueue::for_max_edge_cost(0u32).bucket_width(), 1);
+        assert_eq!(HotQueue::with_max_edge_cost(0u32).bucket_width(), 1);
         assert_eq!(HotQueue::<u8>::default().bucket_width(), 1);
         assert_eq!(HotQueue::<f64>::default().bucket_width(), 0.125);
     }

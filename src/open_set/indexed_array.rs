@@ -61,11 +61,11 @@ impl<C: Cost> IndexedArray<C> {
     /// # Example
     /// ```
     /// use pathseek::open_set::{Entry, IndexedArray, OpenSet};
-    /// let mut open = IndexedArray::<f64>::with_slots(10_000);
+    /// let mut open = IndexedArray::<f64>::with_capacity(10_000);
     /// open.push(Entry { f: 3.0, g: 1.0, slot: 9_999 });
     /// assert_eq!(open.len(), 1);
     /// ```
-    pub fn with_slots(slots: usize) -> Self {
+    pub fn with_capacity(slots: usize) -> Self {
         let mut set = Self::new();
         set.keys.resize(slots, (C::zero(), C::zero()));
         set
@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn reuse_after_clear_ignores_old_cells() {
-        let mut s = IndexedArray::with_slots(8);
+        let mut s = IndexedArray::with_capacity(8);
         s.push(Entry {
             f: 1.0,
             g: 0.0,

@@ -37,6 +37,14 @@
 //! heuristics), `M` the [`TwoLevel`] top capacity. Membership is answered by the node store's open/closed flag, never
 //! by searching the open set.
 
+//! # Constructors
+//! Every open set follows one rule: `new()` is empty and untuned (also its
+//! `Default`); `with_capacity(n)` has room for `n` entries (and, for sets that
+//! index by slot, slots `0..n`) without reallocating; a constructor that sets a
+//! tuning parameter is named `with_<parameter>` ([`TwoLevel::with_top_capacity`],
+//! [`HotQueue::with_max_edge_cost`]); a constructor that can refuse its
+//! parameters is `new(..)` returning a `Result` ([`HotQueue::new`]).
+
 mod binary_heap;
 mod dary_heap;
 mod hot_queue;

@@ -426,7 +426,7 @@ macro_rules! with_open_set {
             "DaryHeap<8>" => |_m| ::pathseek::open_set::DaryHeap::<_, 8>::new(),
             "LazyDaryHeap<2>" => |_m| ::pathseek::open_set::LazyDaryHeap::<_, 2>::new(),
             "LazyDaryHeap<4>" => |_m| ::pathseek::open_set::LazyDaryHeap::<_, 4>::new(),
-            "HotQueue tuned" => |m| ::pathseek::open_set::HotQueue::for_max_edge_cost(m),
+            "HotQueue tuned" => |m| ::pathseek::open_set::HotQueue::with_max_edge_cost(m),
             "HotQueue default" => |_m| ::pathseek::open_set::HotQueue::default(),
             "HotQueue narrow" => |_m| ::pathseek::open_set::HotQueue::new(::pathseek::Cost::from_count(1), 2).unwrap(),
             "RadixHeap" => |_m| ::pathseek::open_set::RadixHeap::new(),
