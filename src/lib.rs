@@ -25,7 +25,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod adjacency_list;
 pub mod astar;
 pub mod closed_set;
 pub mod cost;
@@ -36,16 +35,16 @@ pub mod heuristic {
     #[doc(inline)]
     pub use crate::grid::heuristic::*;
 }
-pub mod jump_points;
 pub mod movingai;
 pub mod open_set;
 pub mod result;
 
-pub use adjacency_list::AdjacencyList;
 pub use astar::{astar, astar_until, AStar, Search, Step};
 pub use closed_set::{ClosedSet, Records};
 pub use cost::Cost;
+pub use graph::adjacency_list::{self, AdjacencyList};
 pub use graph::Graph;
+pub use grid::jump_points;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;
 pub use result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats};

@@ -52,6 +52,7 @@ mod division;
 mod error;
 mod graph;
 pub mod heuristic;
+pub mod jump_points;
 mod layout;
 mod map;
 mod render;
