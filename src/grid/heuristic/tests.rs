@@ -40,10 +40,10 @@ fn distances_to<C: Cost>(g: &Grid<C>, goal: Cell) -> Vec<Option<C>> {
     loop {
         let mut best: Option<usize> = None;
         for i in 0..n {
-            if let (false, Some(d)) = (done[i], dist[i]) {
-                if best.is_none_or(|b| d < dist[b].unwrap()) {
-                    best = Some(i);
-                }
+            if let (false, Some(d)) = (done[i], dist[i])
+                && best.is_none_or(|b| d < dist[b].unwrap())
+            {
+                best = Some(i);
             }
         }
         let Some(u) = best else { break };
