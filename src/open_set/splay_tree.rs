@@ -168,60 +168,41 @@ impl<C: Cost> SplayTree<C> {
         }
         // Left tree: nodes smaller than the target, linked through `right`, with
         // `l_last` its maximum; right tree symmetric.
-        let (mut l_root, mut l_last, mut r_root, mut r_last) = (NIL, NIL, NIL, NIL);
+        let (mut roots, mut lasts) = ([NIL; 2], [NIL; 2]);
         loop {
-            let n = self.nodes[t as usize];
-            match dir(&n.entry) {
-                Ordering::Less => {
-                    let mut next = n.left;
-                    if next == NIL {
-                        break;
-                    }
-                    if dir(&self.nodes[next as usize].entry) == Ordering::Less {
-                        // Zig-zig: rotate right.
-                        self.nodes[t as usize].left = self.nodes[next as usize].right;
-                        self.nodes[next as usize].right = t;
-                        t = next;
-                        next = self.nodes[t as usize].left;
-                        if next == NIL {
-                            break;
-                        }
-                    }
-                    // Link `t` into the right tree.
-                    if r_root == NIL {
-                        r_root = t;
-                    } else {
-                        self.nodes[r_last as usize].left = t;
-                    }
-                    r_last = t;
-                    t = next;
-                }
-                Ordering::Greater => {
-                    let mut next = n.right;
-                    if next == NIL {
-                        break;
-                    }
-                    if dir(&self.nodes[next as usize].entry) == Ordering::Greater {
-                        // Zig-zig: rotate left.
-                        self.nodes[t as usize].right = self.nodes[next as usize].left;
-                        self.nodes[next as usize].left = t;
-                        t = next;
-                        next = self.nodes[t as usize].right;
-                        if next == NIL {
-                            break;
-                        }
-                    }
-                    if l_root == NIL {
-                        l_root = t;
-                    } else {
-                        self.nodes[l_last as usize].right = t;
-                    }
-                    l_last = t;
-                    t = next;
-                }
+            // Side 0 is the left child, 1 the right; the search goes to side `s`.
+            let s = match dir(&self.nodes[t as usize].entry) {
+                Ordering::Less => 0,
+                Ordering::Greater => 1,
                 Ordering::Equal => break,
+            };
+            let mut next = self.child(t, s);
+            if next == NIL {
+                break;
             }
+            if dir(&self.nodes[next as usize].entry) == [Ordering::Less, Ordering::Greater][s] {
+                // Zig-zig: rotate away from side `s`.
+                let inner = self.child(next, 1 - s);
+                self.set_child(t, s, inner);
+                self.set_child(next, 1 - s, t);
+                t = next;
+                next = self.child(t, s);
+                if next == NIL {
+                    break;
+                }
+            }
+            // Link `t` into the tree on the other side (left of it: the right tree).
+            let o = 1 - s;
+            if roots[o] == NIL {
+                roots[o] = t;
+            } else {
+                self.set_child(lasts[o], s, t);
+            }
+            lasts[o] = t;
+            t = next;
         }
+        let [l_root, r_root] = roots;
+        let [l_last, r_last] = lasts;
         let Node { left, right, .. } = self.nodes[t as usize];
         if l_root != NIL {
             self.nodes[l_last as usize].right = left;
@@ -232,6 +213,28 @@ impl<C: Cost> SplayTree<C> {
             self.nodes[t as usize].right = r_root;
         }
         t
+    }
+
+    /// The child of node `i` on side `s` (0: left, 1: right).
+    #[inline(always)]
+    fn child(&self, i: u32, s: usize) -> u32 {
+        let n = &self.nodes[i as usize];
+        if s == 0 {
+            n.left
+        } else {
+            n.right
+        }
+    }
+
+    /// Sets the child of node `i` on side `s` (0: left, 1: right).
+    #[inline(always)]
+    fn set_child(&mut self, i: u32, s: usize, child: u32) {
+        let n = &mut self.nodes[i as usize];
+        if s == 0 {
+            n.left = child;
+        } else {
+            n.right = child;
+        }
     }
 
     /// Unlinks the root and returns the root of the remaining tree.
