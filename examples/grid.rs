@@ -3,11 +3,12 @@
 //! ```text
 //! cargo run --release --example grid                      # an embedded map
 //! cargo run --release --example grid -- --map FILE.map --from X,Y --to X,Y
+//! cargo run --release --example grid -- --help
 //! ```
 
 mod common;
 
-use common::Flags;
+use common::{Flags, Help};
 use pathseek::movingai::MovingAiMap;
 use pathseek::{Cell, Connectivity, GridCosts};
 
@@ -49,7 +50,21 @@ fn parse_cell(flag: &str, text: &str) -> Result<Cell, String> {
 }
 
 fn run() -> Result<(), String> {
-    let flags = Flags::parse(&["map", "from", "to"])?;
+    let flags = Flags::parse(&Help {
+        about: "A* on an 8-connected grid with octile costs (pathseek::astar), printed \
+                with its path (maps up to 200 cells wide) and the search's statistics. \
+                Without --map it searches an embedded 32 x 12 map from (2, 9) to (29, 2).",
+        usage: "cargo run --release --example grid [-- --map FILE.map --from X,Y --to X,Y]",
+        flags: &[
+            (
+                "--map FILE",
+                "a MovingAI map (.map) instead of the embedded one",
+            ),
+            ("--from X,Y", "the start cell (required with --map)"),
+            ("--to X,Y", "the goal cell (required with --map)"),
+        ],
+        more: "",
+    })?;
     let (map, start, goal) = match flags.get("map") {
         Some(path) => {
             let map = MovingAiMap::load(path).map_err(|e| e.to_string())?;

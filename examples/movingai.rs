@@ -3,24 +3,33 @@
 //!
 //! ```text
 //! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
-//!     [--open-set NAME [--arity N]] [--closed-set hash|indexed|paged] [--cost f64|u32] \
+//!     [--open-set NAME] [--closed-set hash|indexed|paged] [--cost f64|u32] \
 //!     [--graph grid|jump-points]
+//! cargo run --release --example movingai -- --help
 //! ```
-//! `--graph jump-points` searches the grid's jump points
-//! (`pathseek::jump_points::JumpPoints`) instead of every cell.
+//! `--open-set` and `--closed-set` take the names of the library's registries
+//! (`pathseek::open_set::OPEN_SET_NAMES`, `pathseek::closed_set::CLOSED_SET_NAMES`;
+//! the d-ary heaps carry their arity: `dary-heap-4`). `--graph jump-points`
+//! searches the grid's jump points (`pathseek::jump_points::JumpPoints`)
+//! instead of every cell.
 //! The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.
 //! Every failure is reported by its line, and the exit code is then 1: a wrong
 //! length, a path where the file has none, or an error count as `suboptimal`; no
-//! path where the file has one counts under `nopath`.
+//! path where the file has one counts under `nopath`. Bad flags or files: exit
+//! code 2.
 
 mod common;
 
 use common::{
-    check_name, run_scenarios, Flags, ScenarioRun, ARITIES, CLOSED_SETS, COSTS, OPEN_SETS,
+    check_name, closed_set_help, open_set_help, with_engine, Flags, Help, RunScenarios,
+    ScenarioRun, COSTS,
 };
+use pathseek::closed_set::CLOSED_SET_NAMES;
 use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{self, MovingAiMap, Scenario};
-use pathseek::{AStar, Connectivity, GridCosts};
+use pathseek::open_set::OPEN_SET_NAMES;
+use pathseek::{Connectivity, Cost, Grid, GridCosts};
 
 fn main() {
     match run() {
@@ -34,26 +43,38 @@ fn main() {
 }
 
 fn run() -> Result<bool, String> {
-    let flags = Flags::parse(&[
-        "map",
-        "scen",
-        "open-set",
-        "arity",
-        "closed-set",
-        "cost",
-        "graph",
-    ])?;
+    let (open_help, closed_help) = (open_set_help(), closed_set_help());
+    let flags = Flags::parse(&Help {
+        about: "Runs every scenario of a MovingAI .scen file through one A* engine and \
+                checks each cost against the file's optimal length (exit code 1 on any \
+                miss, 2 on bad flags or files).",
+        usage: "cargo run --release --example movingai -- --map FILE.map \
+                --scen FILE.map.scen [flags]",
+        flags: &[
+            ("--map FILE", "the map (.map), required"),
+            ("--scen FILE", "its scenarios (.map.scen), required"),
+            ("--open-set NAME", &open_help),
+            ("--closed-set NAME", &closed_help),
+            (
+                "--cost TYPE",
+                "f64 (octile costs, the default) or u32 (exact integer octile costs)",
+            ),
+            (
+                "--graph GRAPH",
+                "grid (every cell, the default) or jump-points (the grid's jump points)",
+            ),
+        ],
+        more: "The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.",
+    })?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
         .get("scen")
         .ok_or("--scen FILE.map.scen is required")?;
     let open = flags.get_or("open-set", "binary-heap");
     let closed = flags.get_or("closed-set", "indexed");
+    check_name("open set", open, OPEN_SET_NAMES)?;
+    check_name("closed set", closed, CLOSED_SET_NAMES)?;
     let cost = flags.get_or("cost", "f64");
-    let arity = flags.get_or("arity", "4");
-    check_name("open set", open, OPEN_SETS)?;
-    check_name("arity", arity, ARITIES)?;
-    check_name("closed set", closed, CLOSED_SETS)?;
     check_name("cost", cost, COSTS)?;
     let graph = flags.get_or("graph", "grid");
     check_name("graph", graph, &["grid", "jump-points"])?;
@@ -66,35 +87,67 @@ fn run() -> Result<bool, String> {
             .map_err(|e| format!("{scen_path}: scenario line {}: {e}", i + 2))?;
     }
 
+    let engine = Engine {
+        open,
+        closed,
+        jump_points,
+        scenarios: &scenarios,
+    };
     let runs = match cost {
         "u32" => {
             let costs = GridCosts::<u32>::exact_octile();
             let grid = map.to_grid(Connectivity::Eight, costs);
-            with_open_set!(open, arity, costs.diagonal, u32, |o| with_closed_set!(
-                closed,
-                u32,
-                |s| {
-                    run_scenarios(
-                        &grid,
-                        &scenarios,
-                        AStar::new(o, s),
-                        EXACT_OCTILE_SCALE as f64,
-                        jump_points,
-                    )
-                }
-            ))
+            engine.run(&grid, costs.diagonal, EXACT_OCTILE_SCALE as f64)?
         }
         _ => {
             let costs = GridCosts::<f64>::octile();
             let grid = map.to_grid(Connectivity::Eight, costs);
-            with_open_set!(open, arity, costs.diagonal, f64, |o| with_closed_set!(
-                closed,
-                f64,
-                |s| run_scenarios(&grid, &scenarios, AStar::new(o, s), 1.0, jump_points)
-            ))
+            engine.run(&grid, costs.diagonal, 1.0)?
         }
     };
     Ok(report(&scenarios, &runs))
+}
+
+/// The engine the flags chose, and the scenarios to run through it.
+struct Engine<'a> {
+    open: &'a str,
+    closed: &'a str,
+    jump_points: bool,
+    scenarios: &'a [Scenario],
+}
+
+impl Engine<'_> {
+    /// Runs every scenario on `grid` (or its jump points); `max_edge` is the
+    /// largest move cost, `scale` the cost of one grid unit.
+    fn run<C: Cost>(
+        &self,
+        grid: &Grid<C>,
+        max_edge: C,
+        scale: f64,
+    ) -> Result<Vec<ScenarioRun>, String> {
+        if self.jump_points {
+            let jps = JumpPoints::new(grid).map_err(|e| format!("jump points: {e}"))?;
+            self.run_on(grid, &jps, max_edge, scale)
+        } else {
+            self.run_on(grid, grid, max_edge, scale)
+        }
+    }
+
+    fn run_on<C: Cost, G: pathseek::Graph<Node = pathseek::Cell, Cost = C>>(
+        &self,
+        grid: &Grid<C>,
+        graph: &G,
+        max_edge: C,
+        scale: f64,
+    ) -> Result<Vec<ScenarioRun>, String> {
+        let job = RunScenarios {
+            grid,
+            graph,
+            scenarios: self.scenarios,
+            scale,
+        };
+        with_engine(self.open, self.closed, max_edge, job)
+    }
 }
 
 /// Prints the per-bucket table, the failures and the summary line; `true` if all

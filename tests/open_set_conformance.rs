@@ -1,275 +1,87 @@
-//! One conformance suite for every open set.
+//! One conformance suite for every open set: `common::open_set_suite` run over
+//! the library's registry (`pathseek::open_set::visit_open_sets`), the tests'
+//! stress configurations (`common::STRESS_EXTRAS`) and a few more tunings of
+//! the same structures, with `u32`, `u64`, `f64` and `f32` keys.
 //!
-//! Each structure is registered with one line at the bottom of this file. The
-//! checks mirror how the A* core uses an open set: it pushes, lowers keys with
-//! `decrease_key` (which may leave stale entries behind), pushes keys below the last
-//! popped one (reopening under an inconsistent heuristic) and skips an entry whose
-//! `(f, g)` is no longer the node's current key.
+//! A structure added to the registry is checked here without a line of its
+//! own; `tests/external_open_set.rs` runs the same suite on an open set written
+//! outside the crate.
 
 mod common;
 
-use common::Lcg;
-use pathseek::open_set::{Entry, OpenSet};
+use common::open_set_suite::Suite;
+use pathseek::open_set::{HotQueue, LazyDaryHeap, OpenSetVisitor, OPEN_SET_NAMES};
 use pathseek::Cost;
 
-/// The reference: the live key of every slot, popped by (f ascending, g descending).
-struct Model<C> {
-    live: Vec<Option<(C, C)>>,
+/// Tunings the suite also runs (conformance only; the property tests run the
+/// registry and `common::STRESS_EXTRAS`).
+fn more_tunings<C: Cost>(suite: &mut Suite) {
+    suite.visit("HotQueue default", &HotQueue::<C>::default);
+    suite.visit("HotQueue wide", &|| {
+        HotQueue::<C>::new(C::from_count(1000), 64).expect("a valid HOT queue")
+    });
+    suite.visit("LazyDaryHeap<2>", &LazyDaryHeap::<C, 2>::new);
+    suite.visit("LazyDaryHeap<8>", &LazyDaryHeap::<C, 8>::new);
 }
 
-impl<C: Cost> Model<C> {
-    fn new() -> Self {
-        Model { live: Vec::new() }
-    }
-    fn set(&mut self, slot: u32, f: C, g: C) {
-        let i = slot as usize;
-        if self.live.len() <= i {
-            self.live.resize(i + 1, None);
+/// Runs the suite over everything with keys of type `C`; checks that every
+/// registry entry and stress configuration was visited.
+fn conformance<C: Cost>() {
+    let mut suite = Suite::default();
+    // The largest "edge" the suite's keys step by (tunes the HOT queue).
+    common::visit_open_sets(&mut suite, C::from_count(60));
+    more_tunings::<C>(&mut suite);
+    let expected: Vec<&str> = OPEN_SET_NAMES
+        .iter()
+        .chain(common::STRESS_EXTRAS)
+        .copied()
+        .collect();
+    assert_eq!(suite.visited[..expected.len()], expected[..]);
+}
+
+#[test]
+fn every_open_set_conforms_u32() {
+    conformance::<u32>();
+}
+
+#[test]
+fn every_open_set_conforms_u64() {
+    conformance::<u64>();
+}
+
+#[test]
+fn every_open_set_conforms_f64() {
+    conformance::<f64>();
+}
+
+#[test]
+fn every_open_set_conforms_f32() {
+    conformance::<f32>();
+}
+
+/// The suite itself catches a broken open set (one that pops in push order).
+#[test]
+fn the_suite_rejects_a_fifo() {
+    use pathseek::open_set::{Entry, OpenSet};
+    use std::collections::VecDeque;
+
+    struct Fifo(VecDeque<Entry<u32>>);
+    impl OpenSet<u32> for Fifo {
+        fn push(&mut self, entry: Entry<u32>) {
+            self.0.push_back(entry);
         }
-        self.live[i] = Some((f, g));
-    }
-    fn key(&self, slot: u32) -> Option<(C, C)> {
-        self.live.get(slot as usize).copied().flatten()
-    }
-    fn best(&self) -> Option<(C, C)> {
-        let mut best: Option<(C, C)> = None;
-        for &(f, g) in self.live.iter().flatten() {
-            let e = Entry { f, g, slot: 0 };
-            if best.is_none_or(|(bf, bg)| {
-                e.precedes(&Entry {
-                    f: bf,
-                    g: bg,
-                    slot: 0,
-                })
-            }) {
-                best = Some((f, g));
-            }
+        fn pop(&mut self) -> Option<Entry<u32>> {
+            self.0.pop_front()
         }
-        best
-    }
-    fn is_empty(&self) -> bool {
-        self.live.iter().all(Option::is_none)
-    }
-}
-
-/// Pops the next live entry the way the core does, skipping stale ones, and checks
-/// it against the model.
-fn pop_live<C: Cost, O: OpenSet<C>>(set: &mut O, model: &mut Model<C>) -> Option<Entry<C>> {
-    loop {
-        let Some(e) = set.pop() else {
-            assert!(
-                model.is_empty(),
-                "open set ran dry while the model still holds live entries"
-            );
-            return None;
-        };
-        if model.key(e.slot) != Some((e.f, e.g)) {
-            continue; // stale
+        fn len(&self) -> usize {
+            self.0.len()
         }
-        let best = model.best().expect("model has the entry");
-        assert_eq!(
-            (e.f, e.g),
-            best,
-            "popped {e:?} but the best live key is {best:?}"
-        );
-        model.live[e.slot as usize] = None;
-        return Some(e);
-    }
-}
-
-fn push<C: Cost, O: OpenSet<C>>(set: &mut O, model: &mut Model<C>, slot: u32, f: u64, g: u64) {
-    let (f, g) = (C::from_count(f), C::from_count(g));
-    if model.key(slot).is_some() {
-        set.decrease_key(Entry { f, g, slot });
-    } else {
-        set.push(Entry { f, g, slot });
-    }
-    model.set(slot, f, g);
-}
-
-fn drain<C: Cost, O: OpenSet<C>>(set: &mut O, model: &mut Model<C>) -> Vec<(C, C)> {
-    let mut out = Vec::new();
-    while let Some(e) = pop_live(set, model) {
-        out.push((e.f, e.g));
-    }
-    assert!(set.is_empty() && set.pop().is_none());
-    out
-}
-
-pub fn orders_by_f_then_larger_g<C: Cost, O: OpenSet<C>>(mut set: O) {
-    let mut model = Model::new();
-    let mut rng = Lcg(7);
-    for slot in 0..500 {
-        let g = rng.next(50);
-        push(&mut set, &mut model, slot, g + rng.next(30), g);
-    }
-    assert_eq!(set.len(), 500);
-    let out = drain(&mut set, &mut model);
-    assert_eq!(out.len(), 500);
-}
-
-pub fn breaks_ties_towards_larger_g<C: Cost, O: OpenSet<C>>(mut set: O) {
-    for (slot, g) in [3u64, 9, 1, 7, 5].into_iter().enumerate() {
-        set.push(Entry {
-            f: C::from_count(10),
-            g: C::from_count(g),
-            slot: slot as u32,
-        });
-    }
-    let gs: Vec<C> = std::iter::from_fn(|| set.pop()).map(|e| e.g).collect();
-    let expected: Vec<C> = [9u64, 7, 5, 3, 1].into_iter().map(C::from_count).collect();
-    assert_eq!(gs, expected);
-}
-
-pub fn decrease_key_reorders<C: Cost, O: OpenSet<C>>(mut set: O) {
-    let mut model = Model::new();
-    for slot in 0..100u32 {
-        push(&mut set, &mut model, slot, 200 + slot as u64, 100);
-    }
-    // Lower every third key below all others, in reverse order.
-    for slot in (0..100u32).rev().step_by(3) {
-        push(&mut set, &mut model, slot, 150 - slot as u64, 50);
-    }
-    // Same f, smaller g: a "decrease" that moves later in tie order.
-    push(&mut set, &mut model, 1, 201, 90);
-    let out = drain(&mut set, &mut model);
-    assert_eq!(out.len(), 100);
-    assert_eq!(out[0].0, C::from_count(150 - 99));
-}
-
-pub fn accepts_keys_below_the_last_popped<C: Cost, O: OpenSet<C>>(mut set: O) {
-    let mut model = Model::new();
-    for slot in 0..50u32 {
-        push(&mut set, &mut model, slot, 1000 + 3 * slot as u64, 10);
-    }
-    for _ in 0..10 {
-        pop_live(&mut set, &mut model).unwrap();
-    }
-    // Reopened nodes come back with keys below everything popped so far.
-    push(&mut set, &mut model, 2, 700, 5);
-    push(&mut set, &mut model, 60, 5, 5);
-    push(&mut set, &mut model, 61, 0, 0);
-    assert_eq!(pop_live(&mut set, &mut model).unwrap().slot, 61);
-    assert_eq!(pop_live(&mut set, &mut model).unwrap().slot, 60);
-    assert_eq!(pop_live(&mut set, &mut model).unwrap().slot, 2);
-    drain(&mut set, &mut model);
-}
-
-pub fn handles_far_apart_keys<C: Cost, O: OpenSet<C>>(mut set: O) {
-    let mut model = Model::new();
-    let keys = [5u64, 1 << 20, 3, 1 << 30, 70_000, 0, 1 << 30, 12];
-    for (slot, &f) in keys.iter().enumerate() {
-        push(&mut set, &mut model, slot as u32, f, 0);
-    }
-    let out = drain(&mut set, &mut model);
-    assert_eq!(out.len(), keys.len());
-}
-
-pub fn clear_empties_and_allows_reuse<C: Cost, O: OpenSet<C>>(mut set: O) {
-    for round in 0..3u64 {
-        let mut model = Model::new();
-        for slot in 0..40u32 {
-            push(
-                &mut set,
-                &mut model,
-                slot,
-                100 * round + (slot as u64 * 7) % 40,
-                1,
-            );
-        }
-        pop_live(&mut set, &mut model).unwrap();
-        set.clear();
-        assert_eq!(set.len(), 0);
-        assert!(set.is_empty());
-        assert!(set.pop().is_none());
-    }
-    let mut model = Model::new();
-    push(&mut set, &mut model, 3, 9, 2);
-    assert_eq!(
-        drain(&mut set, &mut model),
-        vec![(C::from_count(9), C::from_count(2))]
-    );
-}
-
-pub fn matches_model_on_an_interleaved_run<C: Cost, O: OpenSet<C>>(mut set: O) {
-    let mut rng = Lcg(42);
-    let mut model = Model::new();
-    let mut floor = 0u64; // the last popped f, as in A* with a consistent heuristic
-    let mut popped = 0;
-    for step in 0..5_000u32 {
-        match rng.next(10) {
-            0..=4 => {
-                let slot = rng.next(800) as u32;
-                let g = rng.next(1000);
-                // Mostly at or above the floor; sometimes below it (reopening).
-                let f = if rng.next(20) == 0 {
-                    floor.saturating_sub(rng.next(50))
-                } else {
-                    floor + rng.next(60)
-                };
-                match model.key(slot) {
-                    Some((old_f, _)) if C::from_count(f) >= old_f => {} // not an improvement
-                    _ => push(&mut set, &mut model, slot, f, g.min(f)),
-                }
-            }
-            _ => {
-                if let Some(e) = pop_live(&mut set, &mut model) {
-                    floor = e.f.as_f64() as u64;
-                    popped += 1;
-                }
-            }
-        }
-        if step % 1000 == 999 {
-            assert!(set.len() >= model.live.iter().flatten().count());
+        fn clear(&mut self) {
+            self.0.clear();
         }
     }
-    popped += drain(&mut set, &mut model).len();
-    assert!(popped > 1000);
+    let result = std::panic::catch_unwind(|| {
+        common::open_set_suite::run("fifo", &|| Fifo(VecDeque::new()));
+    });
+    assert!(result.is_err(), "a FIFO passed the open-set suite");
 }
-
-/// Registers one open set: `conformance!(name, constructor)` runs every check with
-/// `u32` and `f64` keys; `conformance!(name, constructor, integer)` with `u32` and
-/// `u64` only (for integer-only structures).
-macro_rules! conformance {
-    (@tests $name:ident, $make:expr, $a:ty, $b:ty) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-            #[test] fn orders_by_f_then_larger_g() { super::orders_by_f_then_larger_g::<$a, _>($make); super::orders_by_f_then_larger_g::<$b, _>($make); }
-            #[test] fn breaks_ties_towards_larger_g() { super::breaks_ties_towards_larger_g::<$a, _>($make); super::breaks_ties_towards_larger_g::<$b, _>($make); }
-            #[test] fn decrease_key_reorders() { super::decrease_key_reorders::<$a, _>($make); super::decrease_key_reorders::<$b, _>($make); }
-            #[test] fn accepts_keys_below_the_last_popped() { super::accepts_keys_below_the_last_popped::<$a, _>($make); super::accepts_keys_below_the_last_popped::<$b, _>($make); }
-            #[test] fn handles_far_apart_keys() { super::handles_far_apart_keys::<$a, _>($make); super::handles_far_apart_keys::<$b, _>($make); }
-            #[test] fn clear_empties_and_allows_reuse() { super::clear_empties_and_allows_reuse::<$a, _>($make); super::clear_empties_and_allows_reuse::<$b, _>($make); }
-            #[test] fn matches_model_on_an_interleaved_run() { super::matches_model_on_an_interleaved_run::<$a, _>($make); super::matches_model_on_an_interleaved_run::<$b, _>($make); }
-        }
-    };
-    ($name:ident, $make:expr, integer) => { conformance!(@tests $name, $make, u32, u64); };
-    ($name:ident, $make:expr) => { conformance!(@tests $name, $make, u32, f64); };
-}
-
-use pathseek::open_set::*;
-
-conformance!(binary_heap, BinaryHeap::new());
-conformance!(lazy_binary_heap, LazyBinaryHeap::new());
-conformance!(lazy_dary_heap_2, LazyDaryHeap::<_, 2>::new());
-conformance!(lazy_dary_heap_4, LazyDaryHeap::<_, 4>::new());
-conformance!(lazy_dary_heap_8, LazyDaryHeap::<_, 8>::new());
-conformance!(dary_heap_4, DaryHeap::<_, 4>::new());
-conformance!(dary_heap_8, DaryHeap::<_, 8>::new());
-conformance!(hot_queue, HotQueue::default());
-conformance!(
-    hot_queue_narrow,
-    HotQueue::new(Cost::from_count(1), 2).unwrap()
-);
-conformance!(
-    hot_queue_wide,
-    HotQueue::new(Cost::from_count(1000), 64).unwrap()
-);
-conformance!(radix_heap, RadixHeap::new());
-conformance!(sorted_vec, SortedVec::new());
-conformance!(unsorted_vec, UnsortedVec::new());
-conformance!(splay_tree, SplayTree::new());
-conformance!(indexed_array, IndexedArray::new());
-conformance!(two_level, TwoLevel::new());
-conformance!(two_level_tiny_top, TwoLevel::with_top_capacity(2));

@@ -1,7 +1,8 @@
 //! Property tests of the A* core on random grids (`Grid`): obstacles at several
 //! densities, 4- and 8-connected, optional terrain weights, costs `u32`, `u64`,
-//! `f64` and `f32`; every open set (the list in `common::with_open_set!`) and both
-//! node stores, against a reference Dijkstra that shares no code with the core.
+//! `f64` and `f32`; every open set (the library's registry plus the tests' stress
+//! configurations, `common::visit_open_sets`) and every node store (the
+//! registry), against a reference Dijkstra that shares no code with the core.
 //!
 //! Heuristics: the grid's own (`Grid::heuristic`: manhattan / octile / chebyshev,
 //! scaled by the smallest terrain weight), and tables from a reverse Dijkstra:
@@ -13,468 +14,44 @@
 //!   heuristic on a grid without obstacles or terrain, where it is exact), only the
 //!   path's own cells are expanded: ties to the larger `g` walk straight to the goal
 //!   although grids are full of equal-`f` cells.
+//!
+//! The driver lives in `common::grid_props`, so `tests/external_store.rs` and
+//! `tests/external_open_set.rs` run the same property on their own structures.
 
 #[macro_use]
 mod common;
 
-use std::cell::Cell as StdCell;
+use common::grid_props::{property, GridCost};
 
-use common::{Adjacency, HKind, OpenSetVisitor};
-use pathseek::closed_set::{HashStore, IndexedStore, PagedStore};
-use pathseek::{
-    AStar, Cell, ClosedSet, Connectivity, Cost, Grid, GridCosts, OpenSet, Outcome, SearchError,
-};
-use proptest::prelude::*;
-use proptest::sample::Index;
-
-/// Move costs and terrain weights for a cost type.
-trait GridCost: Cost {
-    /// Move cost choices `(straight, diagonal)`.
-    fn costs() -> Vec<GridCosts<Self>>;
-    /// Terrain weight choices.
-    fn weights() -> Vec<Self>;
-}
-
-impl GridCost for u32 {
-    fn costs() -> Vec<GridCosts<u32>> {
-        vec![
-            GridCosts::<u32>::exact_octile(),
-            GridCosts::new(10, 14),
-            GridCosts::new(1, 1),
-            GridCosts::new(2, 3),
-            GridCosts::new(2, 5), // diagonal dearer than two straight steps
-            GridCosts::new(5, 3), // diagonal cheaper than straight
-        ]
-    }
-    fn weights() -> Vec<u32> {
-        vec![1, 1, 2, 3]
-    }
-}
-
-impl GridCost for u64 {
-    fn costs() -> Vec<GridCosts<u64>> {
-        vec![
-            GridCosts::<u64>::exact_octile(),
-            GridCosts::new(10, 14),
-            GridCosts::new(1, 1),
-        ]
-    }
-    fn weights() -> Vec<u64> {
-        vec![1, 2, 3, 7]
-    }
-}
-
-impl GridCost for f64 {
-    fn costs() -> Vec<GridCosts<f64>> {
-        vec![
-            GridCosts::octile(),
-            GridCosts::new(1.0, 1.0),
-            GridCosts::new(1.0, 1.5),
-            GridCosts::new(0.3, 0.5),
-        ]
-    }
-    fn weights() -> Vec<f64> {
-        vec![1.0, 0.5, 1.5, 2.25, 3.0]
-    }
-}
-
-impl GridCost for f32 {
-    fn costs() -> Vec<GridCosts<f32>> {
-        vec![
-            GridCosts::new(1.0, core::f32::consts::SQRT_2),
-            GridCosts::new(1.0, 1.0),
-            GridCosts::new(0.5, 0.75),
-        ]
-    }
-    fn weights() -> Vec<f32> {
-        vec![1.0, 0.5, 1.5, 2.0, 3.0]
-    }
-}
-
-#[derive(Clone, Debug)]
-struct GridCase {
-    width: u32,
-    height: u32,
-    eight: bool,
-    costs: usize,
-    blocked: Vec<bool>,
-    /// Terrain weight choice per cell, if terrain is set.
-    terrain: Option<Vec<usize>>,
-    /// `(start, goal)` as indices into the passable cells; `same` makes goal = start.
-    queries: Vec<(Index, Index, bool)>,
-    seed: u64,
-}
-
-fn grid_case() -> impl Strategy<Value = GridCase> {
-    (
-        1u32..=20,
-        1u32..=20,
-        any::<bool>(),
-        0usize..8,
-        prop_oneof![Just(0.0), Just(0.1), Just(0.25), Just(0.4)],
-    )
-        .prop_flat_map(|(width, height, eight, costs, density)| {
-            let cells = (width * height) as usize;
-            (
-                Just((width, height, eight, costs)),
-                prop::collection::vec(prop::bool::weighted(density), cells),
-                prop::option::weighted(0.4, prop::collection::vec(0usize..8, cells)),
-                prop::collection::vec(
-                    (any::<Index>(), any::<Index>(), prop::bool::weighted(0.1)),
-                    1..=3,
-                ),
-                any::<u64>(),
-            )
-        })
-        .prop_map(
-            |((width, height, eight, costs), blocked, terrain, queries, seed)| GridCase {
-                width,
-                height,
-                eight,
-                costs,
-                blocked,
-                terrain,
-                queries,
-                seed,
-            },
-        )
-}
-
-/// A heuristic: the grid's own, or a table from exact distances.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Heuristic {
-    Grid,
-    Table(HKind),
-}
-
-struct Query<C> {
-    start: Cell,
-    goal: Cell,
-    optimum: Option<C>,
-    /// Tables for `HKind::ALL`, by cell index.
-    tables: Vec<(HKind, Vec<C>)>,
-}
-
-struct Prepared<C> {
-    grid: Grid<C>,
-    adj: Adjacency<C>,
-    queries: Vec<Query<C>>,
-    /// No obstacles and no terrain: the grid heuristic is exact (for costs with
-    /// straight <= diagonal <= 2 straight).
-    grid_h_exact: bool,
-    max_edge: C,
-    blocked_cell: Option<Cell>,
-    other: Grid<C>,
-}
-
-fn prepare<C: GridCost>(case: &GridCase) -> Prepared<C> {
-    let all_costs = C::costs();
-    let costs = all_costs[case.costs % all_costs.len()];
-    let conn = if case.eight {
-        Connectivity::Eight
-    } else {
-        Connectivity::Four
-    };
-    let w = case.width;
-    let mut grid = Grid::from_fn(w, case.height, conn, costs, |c| {
-        !case.blocked[(c.y * w + c.x) as usize]
-    })
-    .unwrap();
-    let weights = C::weights();
-    if let Some(t) = &case.terrain {
-        for (i, &k) in t.iter().enumerate() {
-            let cell = Cell::new(i as u32 % w, i as u32 / w);
-            grid.set_terrain(cell, weights[k % weights.len()]).unwrap();
-        }
-    }
-    let adj = common::adjacency(&grid);
-    let rev = common::reversed(&adj);
-    let cell = |i: usize| Cell::new(i as u32 % w, i as u32 / w);
-    let passable: Vec<usize> = (0..adj.len()).filter(|&i| !case.blocked[i]).collect();
-    let queries = if passable.is_empty() {
-        Vec::new()
-    } else {
-        case.queries
-            .iter()
-            .enumerate()
-            .map(|(k, (s, g, same))| {
-                let s = passable[s.index(passable.len())];
-                let g = if *same {
-                    s
-                } else {
-                    passable[g.index(passable.len())]
-                };
-                let dist = common::dijkstra(&rev, g);
-                let tables = HKind::ALL
-                    .iter()
-                    .map(|&kind| {
-                        (
-                            kind,
-                            common::heuristic_table(&dist, kind, case.seed + k as u64),
-                        )
-                    })
-                    .collect();
-                Query {
-                    start: cell(s),
-                    goal: cell(g),
-                    optimum: dist[s],
-                    tables,
-                }
-            })
-            .collect()
-    };
-    let mut max_edge = C::zero();
-    for out in &adj {
-        for &(_, c) in out {
-            if c > max_edge {
-                max_edge = c;
-            }
-        }
-    }
-    let (s, d) = (costs.straight, costs.diagonal);
-    let usual = s <= d && d <= s + s;
-    let other_conn = if case.eight {
-        Connectivity::Four
-    } else {
-        Connectivity::Eight
-    };
-    Prepared {
-        grid_h_exact: case.terrain.is_none()
-            && passable.len() == adj.len()
-            && (usual || !case.eight),
-        blocked_cell: (0..adj.len()).find(|&i| case.blocked[i]).map(cell),
-        other: Grid::new(case.height + 3, 2, other_conn, costs).unwrap(),
-        grid,
-        adj,
-        queries,
-        max_edge,
-    }
-}
-
-thread_local! {
-    static REOPENED: StdCell<u64> = const { StdCell::new(0) };
-}
-
-fn check_result<C: GridCost>(
-    p: &Prepared<C>,
-    q: &Query<C>,
-    heuristic: Heuristic,
-    r: &pathseek::SearchResult<Cell, C>,
-    label: &str,
-) {
-    let tol = common::tolerance::<C>();
-    let integer = common::is_integer::<C>();
-    let (admissible, consistent, exact) = match heuristic {
-        Heuristic::Grid => (true, true, p.grid_h_exact),
-        Heuristic::Table(k) => (k.admissible(), k.consistent(), k == HKind::Exact),
-    };
-    let s = &r.stats;
-    let cells = p.adj.len();
-    assert!(s.expanded <= s.pushed, "{label}: expanded > pushed: {s:?}");
-    assert!(s.reopened <= s.pushed, "{label}: reopened > pushed: {s:?}");
-    assert!(s.stored <= cells, "{label}: stored > cells: {s:?}");
-    assert!(s.max_open >= 1, "{label}: largest open set 0: {s:?}");
-    if heuristic == Heuristic::Table(HKind::RandomFraction) {
-        REOPENED.with(|r| r.set(r.get() + s.reopened));
-    }
-    if integer && consistent {
-        assert_eq!(
-            s.reopened, 0,
-            "{label}: reopened with a consistent heuristic"
-        );
-        assert!(
-            s.expanded as usize <= s.stored,
-            "{label}: a cell expanded twice with a consistent heuristic: {s:?}"
-        );
-    }
-    let index = |c: &Cell| (c.y * p.grid.width() + c.x) as usize;
-    match (&r.outcome, q.optimum) {
-        (Outcome::Found(path), Some(opt)) => {
-            let nodes: Vec<usize> = path.nodes.iter().map(index).collect();
-            let sum = common::path_cost(&p.adj, &nodes, index(&q.start), index(&q.goal))
-                .unwrap_or_else(|e| panic!("{label}: {e}"));
-            assert!(
-                path.cost == sum,
-                "{label}: reported cost {:?} but the path's moves sum to {sum:?} (path {:?})",
-                path.cost,
-                path.nodes
-            );
-            if admissible {
-                assert!(
-                    common::close(path.cost, opt, tol),
-                    "{label}: cost {:?} but the optimum is {opt:?}",
-                    path.cost
-                );
-            } else {
-                assert!(
-                    path.cost >= opt || common::close(path.cost, opt, tol),
-                    "{label}: cost {:?} below the optimum {opt:?}",
-                    path.cost
-                );
-            }
-            if q.start == q.goal {
-                assert_eq!(path.nodes, vec![q.start], "{label}: start == goal");
-                assert_eq!(s.expanded, 0, "{label}: start == goal expands nothing");
-            }
-            if integer && exact {
-                // All grid moves cost at least 1 here: with an exact heuristic and
-                // ties to the larger g, the search expands exactly the path.
-                assert_eq!(
-                    s.expanded as usize,
-                    path.nodes.len() - 1,
-                    "{label}: exact heuristic expanded cells off the path ({s:?})"
-                );
-            }
-        }
-        (Outcome::NoPath, None) => {}
-        (outcome, opt) => panic!("{label}: outcome {outcome:?} but Dijkstra says {opt:?}"),
-    }
-}
-
-fn check_pair<C, O, S>(
-    p: &Prepared<C>,
-    label: &str,
-    make_open: &dyn Fn() -> O,
-    make_store: fn() -> S,
-) where
-    C: GridCost,
-    O: OpenSet<C>,
-    S: ClosedSet<Grid<C>>,
-{
-    let mut engine = AStar::new(make_open(), make_store());
-    let w = p.grid.width();
-    let mut first = None;
-    for q in &p.queries {
-        let grid_h = p.grid.heuristic(q.goal);
-        let run = |heuristic: Heuristic, engine: &mut AStar<O, S>| {
-            let table = match heuristic {
-                Heuristic::Grid => None,
-                Heuristic::Table(k) => q.tables.iter().find(|t| t.0 == k).map(|t| &t.1),
-            };
-            let h = |c: Cell| match table {
-                Some(t) => t[(c.y * w + c.x) as usize],
-                None => grid_h(c),
-            };
-            engine.search(&p.grid, q.start, q.goal, h)
-        };
-        let heuristics = std::iter::once(Heuristic::Grid).chain(HKind::ALL.map(Heuristic::Table));
-        for heuristic in heuristics {
-            let label = format!("{label}, {heuristic:?}, {:?} -> {:?}", q.start, q.goal);
-            let reused = run(heuristic, &mut engine);
-            let fresh = run(heuristic, &mut AStar::new(make_open(), make_store()));
-            assert_eq!(
-                reused, fresh,
-                "{label}: reused engine differs from a fresh one"
-            );
-            check_result(p, q, heuristic, &fresh, &label);
-            if first.is_none() {
-                first = Some((fresh, q.start, q.goal));
-            }
-        }
-    }
-    if let Some(b) = p.blocked_cell {
-        let open = p.queries.first().map_or(b, |q| q.start);
-        let h = |_| C::zero();
-        let r = engine.search(&p.grid, b, open, h);
-        if open != b {
-            assert_eq!(
-                r.error(),
-                Some(&SearchError::StartBlocked { node: b }),
-                "{label}"
-            );
-        }
-        let r = engine.search(&p.grid, open, b, h);
-        assert_eq!(
-            r.error(),
-            Some(&SearchError::GoalBlocked { node: b }),
-            "{label}"
-        );
-    }
-    let outside = Cell::new(w, 0);
-    let r = engine.search(&p.grid, outside, outside, |_| C::zero());
-    assert_eq!(
-        r.error(),
-        Some(&SearchError::GoalBlocked { node: outside }),
-        "{label}"
+fn every_pair<C: GridCost>(name: &str) {
+    let reopened = property::<C>(
+        name,
+        regressions_file!("prop_grids"),
+        common::cases(),
+        common::check_every_pair,
     );
-    // A different grid, then the first query again (grid heuristic).
-    let goal = Cell::new(p.other.width() - 1, 1);
-    let h = p.other.heuristic(goal);
-    let reused = engine.search(&p.other, Cell::new(0, 0), goal, h);
-    let fresh = AStar::new(make_open(), make_store()).search(&p.other, Cell::new(0, 0), goal, h);
-    assert_eq!(reused, fresh, "{label}: other grid");
-    if let Some((want, start, goal)) = first {
-        let again = engine.search(&p.grid, start, goal, p.grid.heuristic(goal));
-        assert_eq!(
-            again, want,
-            "{label}: first query repeated on the reused engine"
-        );
-    }
-}
-
-struct EveryStore<'a, C> {
-    p: &'a Prepared<C>,
-}
-
-impl<C: GridCost> OpenSetVisitor<C> for EveryStore<'_, C> {
-    fn visit<O: OpenSet<C>>(&mut self, name: &str, make: &dyn Fn() -> O) {
-        check_pair(self.p, &format!("{name} + HashStore"), make, HashStore::new);
-        check_pair(
-            self.p,
-            &format!("{name} + IndexedStore"),
-            make,
-            IndexedStore::new,
-        );
-        check_pair(
-            self.p,
-            &format!("{name} + PagedStore"),
-            make,
-            PagedStore::new,
-        );
-    }
-}
-
-fn property<C: GridCost>(name: &str) -> u64 {
-    REOPENED.with(|r| r.set(0));
-    common::run_property(name, regressions_file!("prop_grids"), grid_case(), |case| {
-        let p = prepare::<C>(&case);
-        with_open_set!(EveryStore { p: &p }, p.max_edge);
-    });
-    REOPENED.with(StdCell::get)
+    assert!(
+        reopened > 0,
+        "the inconsistent heuristic never made the core reopen a cell"
+    );
 }
 
 #[test]
 fn random_grids_u32() {
-    let reopened = property::<u32>("random_grids_u32");
-    assert!(
-        reopened > 0,
-        "the inconsistent heuristic never made the core reopen a cell"
-    );
+    every_pair::<u32>("random_grids_u32");
 }
 
 #[test]
 fn random_grids_u64() {
-    let reopened = property::<u64>("random_grids_u64");
-    assert!(
-        reopened > 0,
-        "the inconsistent heuristic never made the core reopen a cell"
-    );
+    every_pair::<u64>("random_grids_u64");
 }
 
 #[test]
 fn random_grids_f64() {
-    let reopened = property::<f64>("random_grids_f64");
-    assert!(
-        reopened > 0,
-        "the inconsistent heuristic never made the core reopen a cell"
-    );
+    every_pair::<f64>("random_grids_f64");
 }
 
 #[test]
 fn random_grids_f32() {
-    let reopened = property::<f32>("random_grids_f32");
-    assert!(
-        reopened > 0,
-        "the inconsistent heuristic never made the core reopen a cell"
-    );
+    every_pair::<f32>("random_grids_f32");
 }

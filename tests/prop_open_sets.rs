@@ -1,7 +1,8 @@
 //! The open-set conformance check as a property: a random sequence of pushes,
-//! decrease-keys, pops and clears, applied to every open set (the list in
-//! `common::with_open_set!`) and to a simple model (a `Vec` kept sorted by
-//! `(f ascending, g descending)`), must pop the same sequence of `(f, g)` keys.
+//! decrease-keys, pops and clears, applied to every open set (the library's
+//! registry plus the tests' stress configurations, `common::visit_open_sets`)
+//! and to a simple model (a `Vec` kept sorted by `(f ascending, g
+//! descending)`), must pop the same sequence of `(f, g)` keys.
 //!
 //! The sequence mimics the A* core: each slot has a fixed `h` (cached per node);
 //! a touched slot that is open in the model gets `decrease_key` with a strictly
@@ -14,8 +15,7 @@
 #[macro_use]
 mod common;
 
-use common::OpenSetVisitor;
-use pathseek::open_set::{Entry, OpenSet};
+use pathseek::open_set::{Entry, OpenSet, OpenSetVisitor};
 use pathseek::Cost;
 use proptest::prelude::*;
 
@@ -217,7 +217,7 @@ struct Runner<'a> {
 }
 
 impl<C: Cost> OpenSetVisitor<C> for Runner<'_> {
-    fn visit<O: OpenSet<C>>(&mut self, name: &str, make: &dyn Fn() -> O) {
+    fn visit<O: OpenSet<C>>(&mut self, name: &'static str, make: &dyn Fn() -> O) {
         run::<C, O>(self.case, make(), name);
     }
 }
@@ -226,7 +226,7 @@ fn property<C: Cost>(name: &str) {
     common::run_property(name, regressions_file!("prop_open_sets"), case(), |case| {
         // The largest "edge": the widest key step a Touch makes.
         let max_edge: C = key(100, scale_for::<C>(&case));
-        with_open_set!(Runner { case: &case }, max_edge);
+        common::visit_open_sets(&mut Runner { case: &case }, max_edge);
     });
 }
 

@@ -3,16 +3,20 @@
 //! A counting global allocator (test-only; the library itself forbids unsafe code)
 //! counts allocations made on this thread. After one pass over a MovingAI scenario
 //! file has grown every buffer, a second pass through `AStar::search_into` must
-//! allocate nothing, for every open set and both node stores, and for jump point
-//! search with its path filled in.
+//! allocate nothing, for every open set and every node store of the registries,
+//! and for jump point search with its path filled in.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
 use std::path::PathBuf;
 
-use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore, PagedStore};
+use pathseek::closed_set::{
+    visit_closed_sets, ClosedSet, ClosedSetVisitor, HashStore, IndexedStore, CLOSED_SET_NAMES,
+};
 use pathseek::movingai::{self, MovingAiMap, Scenario};
-use pathseek::open_set::*;
+use pathseek::open_set::{
+    visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor, TwoLevel, OPEN_SET_NAMES,
+};
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
 
 struct Counting;
@@ -83,6 +87,30 @@ where
     allocations() - before
 }
 
+/// Runs [`second_pass_allocations`] for the open sets and stores it visits
+/// (open sets with the indexed store, stores with the binary heap).
+struct SecondPass<'a> {
+    grid: &'a Grid<f64>,
+    scenarios: &'a [Scenario],
+    results: Vec<(String, u64)>,
+}
+
+impl OpenSetVisitor<f64> for SecondPass<'_> {
+    fn visit<O: OpenSet<f64>>(&mut self, name: &'static str, make: &dyn Fn() -> O) {
+        let engine = AStar::new(make(), IndexedStore::new());
+        let n = second_pass_allocations(self.grid, self.scenarios, engine);
+        self.results.push((format!("{name}+indexed"), n));
+    }
+}
+
+impl ClosedSetVisitor<Grid<f64>> for SecondPass<'_> {
+    fn visit<S: ClosedSet<Grid<f64>>>(&mut self, name: &'static str, make: &dyn Fn() -> S) {
+        let engine = AStar::new(BinaryHeap::new(), make());
+        let n = second_pass_allocations(self.grid, self.scenarios, engine);
+        self.results.push((format!("binary-heap+{name}"), n));
+    }
+}
+
 #[test]
 fn warm_engines_do_not_allocate() {
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
@@ -103,66 +131,28 @@ fn warm_engines_do_not_allocate() {
     );
     assert!(allocations() > before, "the counting allocator saw nothing");
 
-    let mut results = Vec::new();
-    macro_rules! check {
-        ($name:expr, $engine:expr) => {
-            results.push(($name, second_pass_allocations(&grid, &scenarios, $engine)));
-        };
-    }
-    check!(
-        "binary-heap+indexed",
-        AStar::new(BinaryHeap::new(), IndexedStore::new())
-    );
-    check!(
-        "binary-heap+paged",
-        AStar::new(BinaryHeap::new(), PagedStore::new())
-    );
-    check!(
-        "binary-heap+hash",
-        AStar::new(BinaryHeap::new(), HashStore::new())
-    );
-    check!(
-        "binary-heap-lazy+indexed",
-        AStar::new(LazyBinaryHeap::new(), IndexedStore::new())
-    );
-    check!(
-        "dary-heap-4+indexed",
-        AStar::new(DaryHeap::<_, 4>::new(), IndexedStore::new())
-    );
-    check!(
-        "hot-queue+indexed",
-        AStar::new(
-            HotQueue::with_max_edge_cost(costs.diagonal),
-            IndexedStore::new()
-        )
-    );
-    check!(
-        "bucket-queue+indexed",
-        AStar::new(RadixHeap::new(), IndexedStore::new())
-    );
-    check!(
-        "sorted-vec+indexed",
-        AStar::new(SortedVec::new(), IndexedStore::new())
-    );
-    check!(
-        "unsorted-vec+indexed",
-        AStar::new(UnsortedVec::new(), IndexedStore::new())
-    );
-    check!(
-        "splay-tree+indexed",
-        AStar::new(SplayTree::new(), IndexedStore::new())
-    );
-    check!(
-        "indexed-array+indexed",
-        AStar::new(IndexedArray::new(), IndexedStore::new())
-    );
-    check!(
-        "two-level+indexed",
-        AStar::new(TwoLevel::new(), IndexedStore::new())
-    );
-    check!(
-        "two-level+hash",
-        AStar::new(TwoLevel::new(), HashStore::new())
+    // Every open set of the registry with the indexed store, every store of
+    // the registry with the binary heap, and the two-level set with the hash
+    // store.
+    let mut pass = SecondPass {
+        grid: &grid,
+        scenarios: &scenarios,
+        results: Vec::new(),
+    };
+    visit_open_sets(&mut pass, costs.diagonal);
+    visit_closed_sets(&mut pass);
+    pass.results.push((
+        "two-level+hash".to_string(),
+        second_pass_allocations(
+            &grid,
+            &scenarios,
+            AStar::new(TwoLevel::new(), HashStore::new()),
+        ),
+    ));
+    let results = pass.results;
+    assert_eq!(
+        results.len(),
+        OPEN_SET_NAMES.len() + CLOSED_SET_NAMES.len() + 1
     );
     let allocating: Vec<_> = results.iter().filter(|(_, n)| *n > 0).collect();
     assert!(

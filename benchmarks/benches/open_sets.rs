@@ -30,8 +30,11 @@
 //!   structures are skipped (with a printed reason) where one iteration would take
 //!   more than a few seconds.
 //!
-//! Every open set runs with the `IndexedStore`; the `HashStore` runs only with the
-//! `BinaryHeap` and the `HotQueue` (`+hash`), to keep the matrix small.
+//! Every open set of the library's registry (`pathseek::open_set::visit_open_sets`,
+//! ids by registry name: `dary-heap-4+indexed`) runs with the `IndexedStore`;
+//! the `HashStore` runs only with `binary-heap` and `hot-queue` (`+hash`), to
+//! keep the matrix small. An open set added to the registry is benchmarked
+//! without a line here.
 //!
 //! ```text
 //! cargo bench -p pathseek-benchmarks --bench open_sets                       # everything (about 20 minutes)
@@ -52,10 +55,7 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::movingai::{self, MovingAiMap, Scenario};
-use pathseek::open_set::{
-    BinaryHeap, DaryHeap, HotQueue, IndexedArray, LazyBinaryHeap, LazyDaryHeap, RadixHeap,
-    SortedVec, SplayTree, TwoLevel, UnsortedVec,
-};
+use pathseek::open_set::{visit_open_sets, BinaryHeap, OpenSetVisitor};
 use pathseek::{AStar, Cell, ClosedSet, Connectivity, Graph, Grid, GridCosts, OpenSet};
 
 /// The most scenarios one map group keeps (every k-th line of its bucket range).
@@ -412,129 +412,85 @@ where
     Some(warm)
 }
 
-/// Runs every open set (with the indexed store) and the hash-store pairs.
+/// The open sets (registry names) that pop in O(F): skipped where the
+/// reference run predicts more than [`SKIP_SECONDS`] per iteration.
+const SLOW_POPS: &[&str] = &["sorted-vec", "unsorted-vec", "indexed-array"];
+
+/// The open sets (registry names) also run with the hash store.
+const WITH_HASH: &[&str] = &["binary-heap", "hot-queue"];
+
+/// Runs every open set of the library's registry (with the indexed store) and
+/// the hash-store pairs of [`WITH_HASH`].
 ///
-/// The O(F)-pop structures (sorted and unsorted vec, indexed array) are skipped
-/// when the binary heap's run predicts more than [`SKIP_SECONDS`] per iteration
-/// for them: expansions x largest open set x 1 ns per entry scanned or shifted.
+/// The binary heap runs first, as the reference: the O(F)-pop structures
+/// ([`SLOW_POPS`]) are skipped when its run predicts more than
+/// [`SKIP_SECONDS`] per iteration for them: expansions x largest open set x
+/// 1 ns per entry scanned or shifted.
 fn bench_all<W>(group: &mut BenchmarkGroup<'_, WallTime>, prefix: &str, work: &W)
 where
     W: Workload,
     IndexedStore<f64>: ClosedSet<W::G>,
     HashStore<<W::G as Graph>::Node, f64>: ClosedSet<W::G>,
 {
-    let edge = work.max_edge();
-    let ix = IndexedStore::<f64>::new;
-    let hash = HashStore::<<W::G as Graph>::Node, f64>::new;
-
-    let label = prefix;
     let Some(reference) = bench_one(
         group,
-        label,
+        prefix,
         "binary-heap+indexed",
         work,
-        AStar::new(BinaryHeap::new(), ix()),
+        AStar::new(BinaryHeap::new(), IndexedStore::new()),
         None,
     ) else {
         return;
     };
-    let o_f_estimate = Some(reference.expanded as f64 * reference.max_open as f64 * 1e-9);
-    bench_one(
+    let mut every = EveryOpenSet {
         group,
-        label,
-        "binary-heap-lazy+indexed",
+        prefix,
         work,
-        AStar::new(LazyBinaryHeap::new(), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "dary-heap4+indexed",
-        work,
-        AStar::new(DaryHeap::<f64, 4>::new(), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "dary-heap4-lazy+indexed",
-        work,
-        AStar::new(LazyDaryHeap::<f64, 4>::new(), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "hot-queue+indexed",
-        work,
-        AStar::new(HotQueue::with_max_edge_cost(edge), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "radix-heap+indexed",
-        work,
-        AStar::new(RadixHeap::new(), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "sorted-vec+indexed",
-        work,
-        AStar::new(SortedVec::new(), ix()),
-        o_f_estimate,
-    );
-    bench_one(
-        group,
-        label,
-        "unsorted-vec+indexed",
-        work,
-        AStar::new(UnsortedVec::new(), ix()),
-        o_f_estimate,
-    );
-    bench_one(
-        group,
-        label,
-        "splay-tree+indexed",
-        work,
-        AStar::new(SplayTree::new(), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "indexed-array+indexed",
-        work,
-        AStar::new(IndexedArray::new(), ix()),
-        o_f_estimate,
-    );
-    bench_one(
-        group,
-        label,
-        "two-level+indexed",
-        work,
-        AStar::new(TwoLevel::new(), ix()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "binary-heap+hash",
-        work,
-        AStar::new(BinaryHeap::new(), hash()),
-        None,
-    );
-    bench_one(
-        group,
-        label,
-        "hot-queue+hash",
-        work,
-        AStar::new(HotQueue::with_max_edge_cost(edge), hash()),
-        None,
-    );
+        o_f_estimate: reference.expanded as f64 * reference.max_open as f64 * 1e-9,
+    };
+    visit_open_sets(&mut every, work.max_edge());
+}
+
+/// Benchmarks the open sets it visits: each with the indexed store (the
+/// binary heap, already run as the reference, excepted), and those of
+/// [`WITH_HASH`] with the hash store too.
+struct EveryOpenSet<'g, 'c, 'w, W> {
+    group: &'g mut BenchmarkGroup<'c, WallTime>,
+    prefix: &'w str,
+    work: &'w W,
+    /// Estimated seconds per iteration of an O(F)-pop structure.
+    o_f_estimate: f64,
+}
+
+impl<W> OpenSetVisitor<f64> for EveryOpenSet<'_, '_, '_, W>
+where
+    W: Workload,
+    IndexedStore<f64>: ClosedSet<W::G>,
+    HashStore<<W::G as Graph>::Node, f64>: ClosedSet<W::G>,
+{
+    fn visit<O: OpenSet<f64>>(&mut self, name: &'static str, make: &dyn Fn() -> O) {
+        let skip = SLOW_POPS.contains(&name).then_some(self.o_f_estimate);
+        if name != "binary-heap" {
+            bench_one(
+                self.group,
+                self.prefix,
+                &format!("{name}+indexed"),
+                self.work,
+                AStar::new(make(), IndexedStore::new()),
+                skip,
+            );
+        }
+        if WITH_HASH.contains(&name) {
+            bench_one(
+                self.group,
+                self.prefix,
+                &format!("{name}+hash"),
+                self.work,
+                AStar::new(make(), HashStore::new()),
+                skip,
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

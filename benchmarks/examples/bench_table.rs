@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo bench -p pathseek-benchmarks --bench open_sets            # writes target/criterion/
-//! cargo run --release --example bench_table [-- CRITERION_DIR]
+//! cargo run --release -p pathseek-benchmarks --example bench_table [-- CRITERION_DIR]
+//! cargo run --release -p pathseek-benchmarks --example bench_table -- --help
 //! ```
 //! Reads every `new/benchmark.json` (for the benchmark's id) and
 //! `new/estimates.json` (for the median, in nanoseconds) under the directory
@@ -14,11 +15,29 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use pathseek_benchmarks::common::{Flags, Help};
+
 const REFERENCE: &str = "binary-heap+indexed";
 
 fn main() {
-    let root = std::env::args()
-        .nth(1)
+    let flags = Flags::parse(&Help {
+        about: "Prints a markdown table of the open_sets benchmark medians: one row per \
+                benchmark group, one column per open set + store, each cell the median \
+                and its ratio to binary-heap+indexed in the same row.",
+        usage: "cargo run --release -p pathseek-benchmarks --example bench_table \
+                [-- CRITERION_DIR]",
+        flags: &[(
+            "CRITERION_DIR",
+            "criterion's output directory (default: target/criterion of the workspace)",
+        )],
+        more: "",
+    })
+    .unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    });
+    let root = flags
+        .get("CRITERION_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/criterion"));
     let mut dirs = Vec::new();

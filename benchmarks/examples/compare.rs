@@ -3,7 +3,9 @@
 //! markdown table.
 //!
 //! ```text
-//! cargo run --release --example compare -- --map FILE.map --scen FILE.map.scen [--repeat R]
+//! cargo run --release -p pathseek-benchmarks --example compare -- \
+//!     --map FILE.map --scen FILE.map.scen [--repeat R]
+//! cargo run --release -p pathseek-benchmarks --example compare -- --help
 //! ```
 //!
 //! First every engine runs the whole scenario file once, untimed (warm-up); all
@@ -25,7 +27,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pathseek::movingai::{self, MovingAiMap, Scenario};
-use pathseek_benchmarks::common::{median, Flags};
+use pathseek_benchmarks::common::{median, Flags, Help};
 use pathseek_benchmarks::peers::{
     check_same, fits_u32, Answer, Contender, ExactInt, Family, Solved, World,
 };
@@ -41,7 +43,24 @@ fn main() {
 }
 
 fn run() -> Result<(), String> {
-    let flags = Flags::parse(&["map", "scen", "repeat"])?;
+    let flags = Flags::parse(&Help {
+        about: "Times the same MovingAI scenarios through the pathfinding and petgraph \
+                crates' A* and through several pathseek configurations, checks that all \
+                agree (and pathseek's default against the file's optimal lengths), and \
+                prints a markdown table. Exit code 1 on any disagreement or error.",
+        usage: "cargo run --release -p pathseek-benchmarks --example compare -- \
+                --map FILE.map --scen FILE.map.scen [--repeat R]",
+        flags: &[
+            ("--map FILE", "the map (.map), required"),
+            ("--scen FILE", "its scenarios (.map.scen), required"),
+            (
+                "--repeat R",
+                "timed runs of the whole file per engine, the median is reported (default 3)",
+            ),
+        ],
+        more: "The last line is `ratio_default X ratio_best Y`: the pathfinding time \
+               over the time of pathseek's default and of its fastest configuration.",
+    })?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
         .get("scen")

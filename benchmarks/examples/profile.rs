@@ -1,18 +1,115 @@
-//! Runs one configuration over every 8th scenario of a MovingAI file (the
-//! callgrind subset). Usage: subset CONFIG MAP SCEN
+//! The callgrind subset runner: one fixed pathseek configuration over every
+//! N-th scenario of a MovingAI file (every 8th by default: the subset whose
+//! instruction counts BENCHMARKS.md tracks).
+//!
+//! ```text
+//! cargo build --profile profiling -p pathseek-benchmarks --example profile
+//! valgrind --tool=callgrind target/profiling/examples/profile --config fast \
+//!     --map ../shared/movingai/den520d.map --scen ../shared/movingai/den520d.map.scen
+//! target/profiling/examples/profile --help        # the configurations
+//! ```
+//!
+//! It prints one line, `CONFIG scenarios N expanded E total T`, where `T` is
+//! the sum of the path costs (so that a change in the answers shows). Every
+//! configuration loads the map and scenarios and builds both grids (exact
+//! `u32` and `f64` octile costs) before it searches, so the `none`
+//! configuration measures that set-up alone. Bad flags or files are reported
+//! as `error: ...` with exit code 2.
+
 use pathseek::closed_set::{IndexedStore, PagedStore};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
 use pathseek::{AStar, Connectivity, GridCosts};
+use pathseek_benchmarks::common::{check_name, Flags, Help};
+
+/// The configurations: `(name, what it runs)`.
+const CONFIGS: &[(&str, &str)] = &[
+    (
+        "fast",
+        "reused DaryHeap<4> + IndexedStore, exact u32 octile costs",
+    ),
+    (
+        "fast-paged",
+        "reused DaryHeap<4> + PagedStore, exact u32 octile costs",
+    ),
+    (
+        "default",
+        "pathseek::astar() one-shot: f64 octile costs, BinaryHeap + PagedStore",
+    ),
+    (
+        "binary-f64",
+        "reused BinaryHeap + IndexedStore, f64 octile costs",
+    ),
+    (
+        "jps-u32",
+        "jump points, reused DaryHeap<4> + IndexedStore, exact u32 octile costs",
+    ),
+    (
+        "jps-f64",
+        "jump points, pathseek::astar() one-shot, f64 octile costs",
+    ),
+    ("none", "no search: the set-up alone (loading, both grids)"),
+];
 
 fn main() {
-    let a: Vec<String> = std::env::args().collect();
-    let map = MovingAiMap::load(&a[2]).unwrap();
-    let scen: Vec<_> = load_scenarios(&a[3])
-        .unwrap()
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let width = CONFIGS.iter().map(|c| c.0.len()).max().unwrap_or(0);
+    let configs: Vec<String> = CONFIGS
+        .iter()
+        .map(|(name, what)| format!("  {name:width$}  {what}"))
+        .collect();
+    let more = format!(
+        "configurations (--config):\n{}\n\nOutput: one line, \
+         `CONFIG scenarios N expanded E total T`\n(T: the sum of the path costs).",
+        configs.join("\n")
+    );
+    let flags = Flags::parse(&Help {
+        about: "Runs one fixed pathseek configuration over every N-th scenario of a \
+                MovingAI file: the callgrind subset (run it under \
+                `valgrind --tool=callgrind`).",
+        usage: "profile --config NAME --map FILE.map --scen FILE.map.scen [--every N]",
+        flags: &[
+            (
+                "--config NAME",
+                "the configuration, required (listed below)",
+            ),
+            ("--map FILE", "the map (.map), required"),
+            ("--scen FILE", "its scenarios (.map.scen), required"),
+            (
+                "--every N",
+                "run every N-th scenario, from the first (default 8)",
+            ),
+        ],
+        more: &more,
+    })?;
+    let config = flags
+        .get("config")
+        .ok_or("--config NAME is required (see --help for the list)")?;
+    let names: Vec<&str> = CONFIGS.iter().map(|c| c.0).collect();
+    check_name("configuration", config, &names)?;
+    let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
+    let scen_path = flags
+        .get("scen")
+        .ok_or("--scen FILE.map.scen is required")?;
+    let every: usize = flags
+        .get_or("every", "8")
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or("--every needs a positive integer")?;
+
+    let map = MovingAiMap::load(map_path).map_err(|e| e.to_string())?;
+    let scen: Vec<_> = load_scenarios(scen_path)
+        .map_err(|e| e.to_string())?
         .into_iter()
-        .step_by(8)
+        .step_by(every)
         .collect();
     let (mut exp, mut total) = (0u64, 0f64);
     let gu = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
@@ -20,8 +117,9 @@ fn main() {
     let mut fast = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut fastp = AStar::new(DaryHeap::<u32, 4>::new(), PagedStore::new());
     let mut bf = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
+    let jump_points = |e| format!("jump points: {e}");
     for s in &scen {
-        let (e, c) = match a[1].as_str() {
+        let (e, c) = match config {
             "fast" => {
                 let r = fast.search(&gu, s.start, s.goal, gu.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
@@ -39,26 +137,23 @@ fn main() {
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }
             "jps-u32" => {
-                let j = JumpPoints::new(&gu).unwrap();
+                let j = JumpPoints::new(&gu).map_err(jump_points)?;
                 let r = fast.search(&j, s.start, s.goal, gu.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "jps-f64" => {
-                let j = JumpPoints::new(&gf).unwrap();
+                let j = JumpPoints::new(&gf).map_err(jump_points)?;
                 let r = pathseek::astar(&j, s.start, s.goal, gf.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }
-            "none" => (0, 0.0),
-            _ => panic!("config"),
+            _ => (0, 0.0), // "none"
         };
         exp += e;
         total += c;
     }
     println!(
-        "{} scenarios {} expanded {} total {}",
-        a[1],
-        scen.len(),
-        exp,
-        total
+        "{config} scenarios {} expanded {exp} total {total}",
+        scen.len()
     );
+    Ok(())
 }

@@ -20,7 +20,7 @@ use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{MovingAiMap, Scenario};
-use pathseek::open_set::{BinaryHeap, DaryHeap, HotQueue, OpenSet, RadixHeap, TwoLevel};
+use pathseek::open_set::{visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor};
 use pathseek::{AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, SearchResult};
 
 /// An integer cost type the peers and the exact pathseek grids can use.
@@ -153,6 +153,39 @@ pub enum Family {
     /// pathseek's A* over [`JumpPoints`]: the same core on a pruned graph, so it
     /// is reported beside the open-set configurations, not among them.
     PathseekJumpPoints,
+}
+
+/// The open sets (registry names, `pathseek::open_set::OPEN_SET_NAMES`) tried
+/// as pathseek's fastest configuration by [`World::pathseek_candidates`].
+pub const CANDIDATE_OPEN_SETS: &[&str] = &[
+    "binary-heap",
+    "dary-heap-4",
+    "radix-heap",
+    "hot-queue",
+    "two-level",
+];
+
+/// Collects a reused-engine [`Contender`] per candidate open set on one grid.
+struct Candidates<'a, 'v, C: ExactInt, K: Cost> {
+    world: &'a World<C>,
+    grid: &'a Grid<K>,
+    int: bool,
+    out: &'v mut Vec<Contender<'a>>,
+}
+
+impl<'a, C: ExactInt, K: Cost> OpenSetVisitor<K> for Candidates<'a, '_, C, K> {
+    fn visit<O: OpenSet<K> + 'static>(&mut self, name: &'static str, make: &dyn Fn() -> O) {
+        if CANDIDATE_OPEN_SETS.contains(&name) {
+            let contender = self.world.reused(
+                &format!("pathseek reused {name}"),
+                self.grid,
+                make(),
+                IndexedStore::new(),
+                self.int,
+            );
+            self.out.push(contender);
+        }
+    }
 }
 
 /// An engine under test: solves one scenario per call.
@@ -443,77 +476,25 @@ impl<C: ExactInt> World<C> {
     }
 
     /// The candidate fastest configurations: reused engines with an indexed
-    /// store over the exact integer grid and the float grid, one per open set.
+    /// store over the exact integer grid and the float grid, one per open set
+    /// of [`CANDIDATE_OPEN_SETS`] (built from the library's registry).
     pub fn pathseek_candidates(&self) -> Vec<Contender<'_>> {
-        let i = &self.grid_int;
-        let f = &self.grid_f64;
-        let di = exact_costs::<C>().diagonal;
-        let df = std::f64::consts::SQRT_2;
-        vec![
-            self.reused(
-                "pathseek reused BinaryHeap",
-                i,
-                BinaryHeap::new(),
-                IndexedStore::new(),
-                true,
-            ),
-            self.reused(
-                "pathseek reused DaryHeap<4>",
-                i,
-                DaryHeap::<C, 4>::new(),
-                IndexedStore::new(),
-                true,
-            ),
-            self.reused(
-                "pathseek reused RadixHeap",
-                i,
-                RadixHeap::new(),
-                IndexedStore::new(),
-                true,
-            ),
-            self.reused(
-                "pathseek reused HotQueue",
-                i,
-                HotQueue::with_max_edge_cost(di),
-                IndexedStore::new(),
-                true,
-            ),
-            self.reused(
-                "pathseek reused TwoLevel",
-                i,
-                TwoLevel::new(),
-                IndexedStore::new(),
-                true,
-            ),
-            self.reused(
-                "pathseek reused DaryHeap<4>",
-                f,
-                DaryHeap::<f64, 4>::new(),
-                IndexedStore::new(),
-                false,
-            ),
-            self.reused(
-                "pathseek reused RadixHeap",
-                f,
-                RadixHeap::new(),
-                IndexedStore::new(),
-                false,
-            ),
-            self.reused(
-                "pathseek reused HotQueue",
-                f,
-                HotQueue::with_max_edge_cost(df),
-                IndexedStore::new(),
-                false,
-            ),
-            self.reused(
-                "pathseek reused TwoLevel",
-                f,
-                TwoLevel::new(),
-                IndexedStore::new(),
-                false,
-            ),
-        ]
+        let mut out = Vec::new();
+        let mut int = Candidates {
+            world: self,
+            grid: &self.grid_int,
+            int: true,
+            out: &mut out,
+        };
+        visit_open_sets(&mut int, exact_costs::<C>().diagonal);
+        let mut float = Candidates {
+            world: self,
+            grid: &self.grid_f64,
+            int: false,
+            out: &mut out,
+        };
+        visit_open_sets(&mut float, std::f64::consts::SQRT_2);
+        out
     }
 
     /// The fastest configuration by the `compare` measurements on den520d

@@ -1,31 +1,16 @@
-//! Shared by the examples: command-line flags, structure names, and running a
-//! MovingAI scenario file through one engine.
+//! Shared by the examples and the benchmark tools: command-line flags (with
+//! `--help`), the engine named by `--open-set` and `--closed-set` (picked from
+//! the library's registries), and running a MovingAI scenario file through
+//! one engine.
 #![allow(dead_code)]
 
 use std::time::Instant;
 
-use pathseek::jump_points::JumpPoints;
+use pathseek::closed_set::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
 use pathseek::movingai::Scenario;
-use pathseek::{AStar, ClosedSet, Cost, Grid, OpenSet};
+use pathseek::open_set::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
+use pathseek::{AStar, Cell, ClosedSet, Cost, Graph, Grid, OpenSet};
 
-/// The `--open-set` names the examples accept.
-pub const OPEN_SETS: &[&str] = &[
-    "binary-heap",
-    "binary-heap-lazy",
-    "dary-heap",
-    "dary-heap-lazy",
-    "hot-queue",
-    "sorted-vec",
-    "unsorted-vec",
-    "splay-tree",
-    "indexed-array",
-    "two-level",
-    "bucket-queue",
-];
-/// The `--arity` values a d-ary heap can be built with.
-pub const ARITIES: &[&str] = &["2", "3", "4", "8", "16"];
-/// The `--closed-set` names the examples accept.
-pub const CLOSED_SETS: &[&str] = &["hash", "indexed", "paged"];
 /// The `--cost` names: the grid's cost type.
 pub const COSTS: &[&str] = &["f64", "u32"];
 
@@ -41,35 +26,167 @@ pub fn check_name(flag: &str, name: &str, known: &[&str]) -> Result<(), String> 
     }
 }
 
-/// A tiny flag parser: `--name value` pairs.
+// ---------------------------------------------------------------------------
+// Flags
+
+/// What `--help` prints, and the flags a program accepts.
+pub struct Help<'a> {
+    /// What the program does, in a sentence or two.
+    pub about: &'a str,
+    /// How to call it (the part after `usage: `).
+    pub usage: &'a str,
+    /// `(spec, description)` per flag, e.g. `("--map FILE", "the map")`; every
+    /// flag takes one value. A spec without `--` is a positional argument
+    /// (`("DIR", "...")`), taken in order.
+    pub flags: &'a [(&'a str, &'a str)],
+    /// Printed after the flag list (empty: nothing); paragraphs are separated
+    /// by blank lines, and those of one line are wrapped.
+    pub more: &'a str,
+}
+
+impl Help<'_> {
+    /// The flag or positional name of a spec: `--map FILE` -> `map`.
+    fn name_of(spec: &str) -> &str {
+        let first = spec.split_whitespace().next().unwrap_or(spec);
+        first.strip_prefix("--").unwrap_or(first)
+    }
+
+    fn is_flag(spec: &str) -> bool {
+        spec.starts_with("--")
+    }
+
+    /// The help text.
+    pub fn render(&self) -> String {
+        let mut out = format!("{}\n\nusage: {}\n", wrap(self.about, 0, 80), self.usage);
+        let rows: Vec<(&str, &str)> = self
+            .flags
+            .iter()
+            .copied()
+            .chain([("--help", "print this help and exit")])
+            .collect();
+        let width = rows.iter().map(|(s, _)| s.len()).max().unwrap_or(0);
+        for (title, positional) in [("arguments", true), ("flags", false)] {
+            let mine: Vec<_> = rows
+                .iter()
+                .filter(|(s, _)| Self::is_flag(s) != positional)
+                .collect();
+            if mine.is_empty() {
+                continue;
+            }
+            out += &format!("\n{title}:\n");
+            for (spec, text) in mine {
+                out += &format!("  {spec:width$}  {}\n", wrap(text, width + 4, 80));
+            }
+        }
+        // Paragraphs of one line are wrapped; others are printed as written.
+        for paragraph in self.more.trim_end().split("\n\n") {
+            if paragraph.is_empty() {
+                continue;
+            }
+            if paragraph.contains('\n') {
+                out += &format!("\n{paragraph}\n");
+            } else {
+                out += &format!("\n{}\n", wrap(paragraph, 0, 80));
+            }
+        }
+        out
+    }
+}
+
+/// `text` wrapped to `columns`, continuation lines indented by `indent`.
+fn wrap(text: &str, indent: usize, columns: usize) -> String {
+    let room = columns.saturating_sub(indent).max(20);
+    // Paragraphs (blank-line separated) are wrapped one by one.
+    if text.contains("\n\n") {
+        let paragraphs: Vec<String> = text
+            .split("\n\n")
+            .map(|p| wrap(p, indent, columns))
+            .collect();
+        return paragraphs.join(&format!("\n\n{}", " ".repeat(indent)));
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > room {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    lines.push(line);
+    lines.join(&format!("\n{}", " ".repeat(indent)))
+}
+
+/// A tiny flag parser: `--name value` pairs and positional arguments, as a
+/// [`Help`] lists them; `--help` (or `-h`) prints the help and exits 0.
 pub struct Flags {
     pairs: Vec<(String, String)>,
 }
 
 impl Flags {
-    /// Parses `std::env::args`, allowing only the given flag names.
-    pub fn parse(allowed: &[&str]) -> Result<Flags, String> {
-        let mut args = std::env::args().skip(1);
+    /// Parses `std::env::args`; on `--help` prints the help and exits 0.
+    pub fn parse(help: &Help) -> Result<Flags, String> {
+        match Self::parse_from(help, std::env::args().skip(1))? {
+            Some(flags) => Ok(flags),
+            None => {
+                print!("{}", help.render());
+                std::process::exit(0);
+            }
+        }
+    }
+
+    /// Parses `args`: `None` when help was asked for.
+    pub fn parse_from(
+        help: &Help,
+        args: impl IntoIterator<Item = String>,
+    ) -> Result<Option<Flags>, String> {
+        let names: Vec<&str> = help
+            .flags
+            .iter()
+            .filter(|(s, _)| Help::is_flag(s))
+            .map(|(s, _)| Help::name_of(s))
+            .collect();
+        let mut positionals = help
+            .flags
+            .iter()
+            .filter(|(s, _)| !Help::is_flag(s))
+            .map(|(s, _)| Help::name_of(s));
+        let mut args = args.into_iter();
         let mut pairs = Vec::new();
         while let Some(a) = args.next() {
+            if a == "--help" || a == "-h" {
+                return Ok(None);
+            }
             let Some(name) = a.strip_prefix("--") else {
-                return Err(format!("unexpected argument '{a}'"));
+                match positionals.next() {
+                    Some(p) => {
+                        pairs.push((p.to_string(), a));
+                        continue;
+                    }
+                    None => return Err(format!("unexpected argument '{a}' (see --help)")),
+                }
             };
-            if !allowed.contains(&name) {
+            if !names.contains(&name) {
+                let known = if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    format!("--{}", names.join(", --"))
+                };
                 return Err(format!(
-                    "unknown flag --{name}; known: --{}",
-                    allowed.join(", --")
+                    "unknown flag --{name}; known: {known} (see --help)"
                 ));
             }
             let value = args
                 .next()
-                .ok_or_else(|| format!("--{name} needs a value"))?;
+                .ok_or_else(|| format!("--{name} needs a value (see --help)"))?;
             pairs.push((name.to_string(), value));
         }
-        Ok(Flags { pairs })
+        Ok(Some(Flags { pairs }))
     }
 
-    /// The value of `--name`, if given.
+    /// The value of `--name` (or of the positional argument `name`), if given.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.pairs
             .iter()
@@ -83,6 +200,112 @@ impl Flags {
         self.get(name).unwrap_or(default)
     }
 }
+
+// ---------------------------------------------------------------------------
+// The engine, by name
+
+/// The help of `--open-set`: the registry's names.
+pub fn open_set_help() -> String {
+    format!(
+        "the open set (default binary-heap): {}",
+        OPEN_SET_NAMES.join(", ")
+    )
+}
+
+/// The help of `--closed-set`: the registry's names.
+pub fn closed_set_help() -> String {
+    format!(
+        "the node store (default indexed): {}",
+        CLOSED_SET_NAMES.join(", ")
+    )
+}
+
+/// What to do with the engine [`with_engine`] builds.
+pub trait EngineJob<G: Graph> {
+    /// What the job returns.
+    type Output;
+    /// Runs the job on `engine`.
+    fn run<O: OpenSet<G::Cost>, S: ClosedSet<G>>(self, engine: AStar<O, S>) -> Self::Output;
+}
+
+/// Builds the engine of the open set named `open` and the node store named
+/// `store` (names of the library's registries, `OPEN_SET_NAMES` and
+/// `CLOSED_SET_NAMES`) and runs `job` on it; `max_edge`, the graph's largest
+/// edge cost, tunes the HOT queue. An unknown name is an error listing the
+/// known ones.
+pub fn with_engine<G: Graph, J: EngineJob<G>>(
+    open: &str,
+    store: &str,
+    max_edge: G::Cost,
+    job: J,
+) -> Result<J::Output, String> {
+    check_name("open set", open, OPEN_SET_NAMES)?;
+    check_name("closed set", store, CLOSED_SET_NAMES)?;
+    let mut pick = PickOpenSet::<G, J> {
+        open,
+        store,
+        job: Some(job),
+        out: None,
+        graph: std::marker::PhantomData,
+    };
+    visit_open_sets(&mut pick, max_edge);
+    pick.out
+        .ok_or_else(|| format!("open set '{open}' or closed set '{store}' was not visited"))
+}
+
+/// Picks the open set named `open` from the registry, then the store.
+struct PickOpenSet<'a, G: Graph, J: EngineJob<G>> {
+    open: &'a str,
+    store: &'a str,
+    job: Option<J>,
+    out: Option<J::Output>,
+    graph: std::marker::PhantomData<fn(&G)>,
+}
+
+impl<G: Graph, J: EngineJob<G>> OpenSetVisitor<G::Cost> for PickOpenSet<'_, G, J> {
+    fn visit<O: OpenSet<G::Cost>>(&mut self, name: &'static str, make: &dyn Fn() -> O) {
+        if name != self.open {
+            return;
+        }
+        let Some(job) = self.job.take() else {
+            return;
+        };
+        let mut pick = PickStore::<G, J, O> {
+            name: self.store,
+            open: Some(make()),
+            job: Some(job),
+            out: None,
+            graph: std::marker::PhantomData,
+        };
+        visit_closed_sets(&mut pick);
+        self.out = pick.out;
+    }
+}
+
+/// Picks the store named `name` from the registry and runs the job.
+struct PickStore<'a, G: Graph, J: EngineJob<G>, O> {
+    name: &'a str,
+    open: Option<O>,
+    job: Option<J>,
+    out: Option<J::Output>,
+    graph: std::marker::PhantomData<fn(&G)>,
+}
+
+impl<G: Graph, J: EngineJob<G>, O: OpenSet<G::Cost>> ClosedSetVisitor<G>
+    for PickStore<'_, G, J, O>
+{
+    fn visit<S: ClosedSet<G>>(&mut self, name: &'static str, make: &dyn Fn() -> S) {
+        if name != self.name {
+            return;
+        }
+        if let (Some(open), Some(job)) = (self.open.take(), self.job.take()) {
+            self.out = Some(job.run(AStar::new(open, make())));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Scenario files
 
 /// The result of one scenario.
 pub struct ScenarioRun {
@@ -100,157 +323,43 @@ pub struct ScenarioRun {
     pub seconds: f64,
 }
 
-/// Runs every scenario through `engine`; `scale` turns a cost into a length.
-pub fn run_scenarios<'a, C, O, S>(
-    grid: &'a Grid<C>,
-    scenarios: &[Scenario],
-    mut engine: AStar<O, S>,
-    scale: f64,
-    jump_points: bool,
-) -> Vec<ScenarioRun>
-where
-    C: Cost,
-    O: OpenSet<C>,
-    S: ClosedSet<Grid<C>> + ClosedSet<JumpPoints<'a, C>>,
-{
-    scenarios
-        .iter()
-        .enumerate()
-        .map(|(i, sc)| {
-            let h = grid.heuristic(sc.goal);
-            let t = Instant::now();
-            let r = if jump_points {
-                match JumpPoints::new(grid) {
-                    Ok(jps) => engine.search(&jps, sc.start, sc.goal, h),
-                    Err(e) => {
-                        return ScenarioRun {
-                            line: i + 2,
-                            length: None,
-                            error: Some(e.to_string()),
-                            expanded: 0,
-                            max_open: 0,
-                            seconds: t.elapsed().as_secs_f64(),
-                        }
-                    }
+/// An [`EngineJob`] that runs every scenario on `graph` (the grid, or a graph
+/// over it such as its jump points) with the grid's heuristic; `scale` turns
+/// a cost into a length.
+pub struct RunScenarios<'a, C, G> {
+    /// The grid (for the heuristic).
+    pub grid: &'a Grid<C>,
+    /// The graph searched.
+    pub graph: &'a G,
+    /// The scenarios, in file order.
+    pub scenarios: &'a [Scenario],
+    /// Cost units per grid unit.
+    pub scale: f64,
+}
+
+impl<C: Cost, G: Graph<Node = Cell, Cost = C>> EngineJob<G> for RunScenarios<'_, C, G> {
+    type Output = Vec<ScenarioRun>;
+
+    fn run<O: OpenSet<C>, S: ClosedSet<G>>(self, mut engine: AStar<O, S>) -> Vec<ScenarioRun> {
+        self.scenarios
+            .iter()
+            .enumerate()
+            .map(|(i, sc)| {
+                let h = self.grid.heuristic(sc.goal);
+                let t = Instant::now();
+                let r = engine.search(self.graph, sc.start, sc.goal, h);
+                let seconds = t.elapsed().as_secs_f64();
+                ScenarioRun {
+                    line: i + 2,
+                    length: r.found().map(|p| p.cost.as_f64() / self.scale),
+                    error: r.error().map(|e| e.to_string()),
+                    expanded: r.stats.expanded,
+                    max_open: r.stats.max_open,
+                    seconds,
                 }
-            } else {
-                engine.search(grid, sc.start, sc.goal, h)
-            };
-            let seconds = t.elapsed().as_secs_f64();
-            ScenarioRun {
-                line: i + 2,
-                length: r.found().map(|p| p.cost.as_f64() / scale),
-                error: r.error().map(|e| e.to_string()),
-                expanded: r.stats.expanded,
-                max_open: r.stats.max_open,
-                seconds,
-            }
-        })
-        .collect()
-}
-
-/// Builds the d-ary heap type `$T` with the arity named `$arity`, binds it to
-/// `$open`, and evaluates `$body`.
-#[macro_export]
-macro_rules! with_arity {
-    ($T:ident, $arity:expr, $C:ty, |$open:ident| $body:expr) => {{
-        match $arity {
-            "2" => {
-                let $open = $T::<$C, 2>::new();
-                $body
-            }
-            "3" => {
-                let $open = $T::<$C, 3>::new();
-                $body
-            }
-            "8" => {
-                let $open = $T::<$C, 8>::new();
-                $body
-            }
-            "16" => {
-                let $open = $T::<$C, 16>::new();
-                $body
-            }
-            _ => {
-                let $open = $T::<$C, 4>::new();
-                $body
-            }
-        }
-    }};
-}
-
-/// Builds the open set named `$name` for cost type `$C`, binds it to `$open`, and
-/// evaluates `$body`; unknown names were rejected earlier by [`check_name`].
-/// `$max_edge` is the graph's largest edge cost (for the bucket widths).
-#[macro_export]
-macro_rules! with_open_set {
-    ($name:expr, $arity:expr, $max_edge:expr, $C:ty, |$open:ident| $body:expr) => {{
-        use pathseek::open_set::*;
-        match $name {
-            "binary-heap" => {
-                let $open = BinaryHeap::<$C>::new();
-                $body
-            }
-            "binary-heap-lazy" => {
-                let $open = LazyBinaryHeap::<$C>::new();
-                $body
-            }
-            "dary-heap" => $crate::with_arity!(DaryHeap, $arity, $C, |$open| $body),
-            "dary-heap-lazy" => $crate::with_arity!(LazyDaryHeap, $arity, $C, |$open| $body),
-            "hot-queue" => {
-                let $open = HotQueue::<$C>::with_max_edge_cost($max_edge);
-                $body
-            }
-            "sorted-vec" => {
-                let $open = SortedVec::<$C>::new();
-                $body
-            }
-            "unsorted-vec" => {
-                let $open = UnsortedVec::<$C>::new();
-                $body
-            }
-            "splay-tree" => {
-                let $open = SplayTree::<$C>::new();
-                $body
-            }
-            "indexed-array" => {
-                let $open = IndexedArray::<$C>::new();
-                $body
-            }
-            "two-level" => {
-                let $open = TwoLevel::<$C>::new();
-                $body
-            }
-            "bucket-queue" => {
-                let $open = RadixHeap::<$C>::new();
-                $body
-            }
-            other => unreachable!("open set {other} was not checked"),
-        }
-    }};
-}
-
-/// Builds the node store named `$name`, binds it to `$store`, evaluates `$body`.
-#[macro_export]
-macro_rules! with_closed_set {
-    ($name:expr, $C:ty, |$store:ident| $body:expr) => {{
-        use pathseek::closed_set::*;
-        match $name {
-            "hash" => {
-                let $store = HashStore::<pathseek::Cell, $C>::new();
-                $body
-            }
-            "indexed" => {
-                let $store = IndexedStore::<$C>::new();
-                $body
-            }
-            "paged" => {
-                let $store = PagedStore::<$C>::new();
-                $body
-            }
-            other => unreachable!("closed set {other} was not checked"),
-        }
-    }};
+            })
+            .collect()
+    }
 }
 
 /// The median of `values` (the mean of the middle two for an even count); `NaN`

@@ -28,11 +28,13 @@ mod fx_hash;
 mod hash;
 mod indexed;
 mod paged;
+mod registry;
 
 pub(crate) use fx_hash::FxBuildHasher;
 pub use hash::HashStore;
 pub use indexed::IndexedStore;
 pub use paged::PagedStore;
+pub use registry::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
 
 use crate::cost::Cost;
 use crate::graph::Graph;

@@ -46,6 +46,7 @@
 //! parameters is `new(..)` returning a `Result` ([`HotQueue::new`]).
 
 mod binary_heap;
+mod boxed;
 mod dary_heap;
 mod hot_queue;
 mod implicit_heap;
@@ -53,6 +54,7 @@ mod indexed_array;
 mod lazy_dary_heap;
 mod packed;
 mod radix_heap;
+mod registry;
 mod slot_positions;
 mod sorted_vec;
 mod splay_tree;
@@ -65,6 +67,7 @@ pub use hot_queue::{HotQueue, HotQueueError};
 pub use indexed_array::IndexedArray;
 pub use lazy_dary_heap::LazyDaryHeap;
 pub use radix_heap::RadixHeap;
+pub use registry::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
 pub use sorted_vec::SortedVec;
 pub use splay_tree::SplayTree;
 pub use two_level::TwoLevel;

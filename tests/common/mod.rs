@@ -1,16 +1,25 @@
 //! Shared test helpers: a deterministic RNG, a reference Dijkstra written without
-//! the library's core or open sets, graph conversion, path validation, the one list
-//! of open sets every property runs on, and the proptest configuration.
+//! the library's core or open sets, graph conversion, path validation, the open
+//! sets and stores every test runs on (the library's registries plus test-only
+//! stress configurations), the pairing of open sets with stores, the
+//! conformance suites and property drivers, and the proptest configuration.
 //!
 //! Used as `#[macro_use] mod common;` by the test files; not every file uses every
 //! helper.
 #![allow(dead_code, unused_macros)]
 
+pub mod graph_props;
+pub mod grid_props;
+pub mod open_set_suite;
+pub mod store_suite;
+
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap as StdHeap;
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
-use pathseek::{Cost, Graph};
+use pathseek::closed_set::{visit_closed_sets, ClosedSetVisitor};
+use pathseek::open_set::{HotQueue, OpenSetVisitor, TwoLevel};
+use pathseek::{ClosedSet, Cost, Graph, OpenSet};
 use proptest::test_runner::{Config, FileFailurePersistence};
 
 // ---------------------------------------------------------------------------
@@ -356,6 +365,12 @@ pub fn config(regressions: &'static str) -> Config {
     }
 }
 
+/// The number of cases a property runs by default: proptest's (256, or
+/// `PROPTEST_CASES`).
+pub fn cases() -> u32 {
+    Config::default().cases
+}
+
 /// Runs `test` on `strategy` with [`config`] (`regressions` from
 /// `regressions_file!`) and panics with proptest's minimal
 /// failing input and the number of the first failing case (counting from 1,
@@ -369,8 +384,26 @@ pub fn run_property<S: proptest::strategy::Strategy>(
 where
     S::Value: std::fmt::Debug,
 {
+    run_property_with(name, regressions, cases(), strategy, test)
+}
+
+/// [`run_property`] with `cases` cases instead of the default.
+pub fn run_property_with<S: proptest::strategy::Strategy>(
+    name: &str,
+    regressions: &'static str,
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value),
+) -> u64
+where
+    S::Value: std::fmt::Debug,
+{
     let counter = CaseCounter::new();
-    let mut runner = proptest::test_runner::TestRunner::new(config(regressions));
+    let config = Config {
+        cases: cases.max(1),
+        ..config(regressions)
+    };
+    let mut runner = proptest::test_runner::TestRunner::new(config);
     let result = runner.run(&strategy, |value| {
         let _guard = counter.case();
         test(value);
@@ -393,59 +426,112 @@ where
 }
 
 // ---------------------------------------------------------------------------
-// The open sets
+// The open sets and stores
 // ---------------------------------------------------------------------------
 
-/// Receives one open set of the list in [`with_open_set!`]: its name and a
-/// constructor (called once per engine).
-pub trait OpenSetVisitor<C: Cost> {
-    fn visit<O: pathseek::OpenSet<C>>(&mut self, name: &str, make: &dyn Fn() -> O);
+/// The test-only stress configurations run after the registry's open sets:
+/// a HOT queue with one-unit buckets and a two-bucket ring (almost every key
+/// overflows), and a two-level set whose top holds two entries (refills all
+/// the time).
+pub const STRESS_EXTRAS: &[&str] = &["HotQueue narrow", "TwoLevel top 2"];
+
+/// Every open set the tests run on: the library's registry
+/// (`pathseek::open_set::visit_open_sets`, `max_edge` tuning the HOT queue),
+/// then [`STRESS_EXTRAS`].
+pub fn visit_open_sets<C: Cost, V: OpenSetVisitor<C>>(visitor: &mut V, max_edge: C) {
+    pathseek::open_set::visit_open_sets(visitor, max_edge);
+    visitor.visit("HotQueue narrow", &|| {
+        HotQueue::new(C::from_count(1), 2).expect("a valid HOT queue")
+    });
+    visitor.visit("TwoLevel top 2", &|| TwoLevel::with_top_capacity(2));
 }
 
-/// Calls `visitor.visit(name, make)`; `max_edge` ties the visitor's cost type to
-/// the graph's (for visitors generic over the cost type).
-pub fn visit_one<C: Cost, V: OpenSetVisitor<C>, O: pathseek::OpenSet<C>>(
-    visitor: &mut V,
-    name: &str,
-    _max_edge: C,
-    make: &dyn Fn() -> O,
+/// A test case that checks one engine configuration (an open set and a node
+/// store, each from its constructor), so that one driver pairs any open sets
+/// with any stores.
+pub trait PairCheck {
+    /// The graph the case searches.
+    type G: Graph;
+    /// The largest edge cost of the graph (tunes the HOT queue).
+    fn max_edge(&self) -> <Self::G as Graph>::Cost;
+    /// Runs every check of the case on engines built from `make_open` and
+    /// `make_store`; `label` names the pair in failure messages.
+    fn check<O, S>(&self, label: &str, make_open: &dyn Fn() -> O, make_store: &dyn Fn() -> S)
+    where
+        O: OpenSet<<Self::G as Graph>::Cost>,
+        S: ClosedSet<Self::G>;
+}
+
+/// Checks every open set ([`visit_open_sets`]) with every registry store.
+pub fn check_every_pair<P: PairCheck>(case: &P) {
+    struct EveryOpenSet<'a, P>(&'a P);
+    impl<P: PairCheck> OpenSetVisitor<<P::G as Graph>::Cost> for EveryOpenSet<'_, P> {
+        fn visit<O: OpenSet<<P::G as Graph>::Cost>>(
+            &mut self,
+            name: &'static str,
+            make: &dyn Fn() -> O,
+        ) {
+            check_with_open_set(self.0, name, make);
+        }
+    }
+    visit_open_sets(&mut EveryOpenSet(case), case.max_edge());
+}
+
+/// Checks one open set with every registry store.
+pub fn check_with_open_set<P: PairCheck, O: OpenSet<<P::G as Graph>::Cost>>(
+    case: &P,
+    open_name: &str,
+    make_open: &dyn Fn() -> O,
 ) {
-    visitor.visit(name, make)
+    struct EveryStore<'a, P, O> {
+        case: &'a P,
+        open_name: &'a str,
+        make_open: &'a dyn Fn() -> O,
+    }
+    impl<P: PairCheck, O: OpenSet<<P::G as Graph>::Cost>> ClosedSetVisitor<P::G>
+        for EveryStore<'_, P, O>
+    {
+        fn visit<S: ClosedSet<P::G>>(&mut self, name: &'static str, make: &dyn Fn() -> S) {
+            let label = format!("{} + {name}", self.open_name);
+            self.case.check(&label, self.make_open, make);
+        }
+    }
+    visit_closed_sets(&mut EveryStore {
+        case,
+        open_name,
+        make_open,
+    });
 }
 
-/// THE list of open sets every property runs on: `name => |max_edge| constructor`.
-/// Adding an open set to the suite is one line here. `with_open_set!(visitor,
-/// max_edge)` calls `visitor.visit(name, &|| constructor)` for each entry, with
-/// `max_edge` the largest edge cost of the graph at hand (for tuned HOT queues).
-macro_rules! with_open_set {
-    ($visitor:expr, $max_edge:expr) => {
-        with_open_set!(@each $visitor, $max_edge;
-            "BinaryHeap" => |_m| ::pathseek::open_set::BinaryHeap::new(),
-            "LazyBinaryHeap" => |_m| ::pathseek::open_set::LazyBinaryHeap::new(),
-            "DaryHeap<4>" => |_m| ::pathseek::open_set::DaryHeap::<_, 4>::new(),
-            "DaryHeap<8>" => |_m| ::pathseek::open_set::DaryHeap::<_, 8>::new(),
-            "LazyDaryHeap<2>" => |_m| ::pathseek::open_set::LazyDaryHeap::<_, 2>::new(),
-            "LazyDaryHeap<4>" => |_m| ::pathseek::open_set::LazyDaryHeap::<_, 4>::new(),
-            "HotQueue tuned" => |m| ::pathseek::open_set::HotQueue::with_max_edge_cost(m),
-            "HotQueue default" => |_m| ::pathseek::open_set::HotQueue::default(),
-            "HotQueue narrow" => |_m| ::pathseek::open_set::HotQueue::new(::pathseek::Cost::from_count(1), 2).unwrap(),
-            "RadixHeap" => |_m| ::pathseek::open_set::RadixHeap::new(),
-            "SortedVec" => |_m| ::pathseek::open_set::SortedVec::new(),
-            "UnsortedVec" => |_m| ::pathseek::open_set::UnsortedVec::new(),
-            "SplayTree" => |_m| ::pathseek::open_set::SplayTree::new(),
-            "IndexedArray" => |_m| ::pathseek::open_set::IndexedArray::new(),
-            "TwoLevel" => |_m| ::pathseek::open_set::TwoLevel::new(),
-            "TwoLevel top 2" => |_m| ::pathseek::open_set::TwoLevel::with_top_capacity(2),
-        )
-    };
-    (@each $visitor:expr, $max_edge:expr; $($name:literal => $make:expr,)*) => {{
-        let visitor = &mut $visitor;
-        let max_edge = $max_edge;
-        $(
-            {
-                let make = $make;
-                $crate::common::visit_one(visitor, $name, max_edge, &|| make(max_edge));
-            }
-        )*
-    }};
+/// Checks every open set ([`visit_open_sets`]) with one store.
+pub fn check_with_store<P: PairCheck, S: ClosedSet<P::G>>(
+    case: &P,
+    store_name: &str,
+    make_store: &dyn Fn() -> S,
+) {
+    struct EveryOpenSet<'a, P, S> {
+        case: &'a P,
+        store_name: &'a str,
+        make_store: &'a dyn Fn() -> S,
+    }
+    impl<P: PairCheck, S: ClosedSet<P::G>> OpenSetVisitor<<P::G as Graph>::Cost>
+        for EveryOpenSet<'_, P, S>
+    {
+        fn visit<O: OpenSet<<P::G as Graph>::Cost>>(
+            &mut self,
+            name: &'static str,
+            make: &dyn Fn() -> O,
+        ) {
+            let label = format!("{name} + {}", self.store_name);
+            self.case.check(&label, make, self.make_store);
+        }
+    }
+    visit_open_sets(
+        &mut EveryOpenSet {
+            case,
+            store_name,
+            make_store,
+        },
+        case.max_edge(),
+    );
 }
