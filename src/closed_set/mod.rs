@@ -216,7 +216,8 @@ pub trait Records {
 /// [`find_or_insert`](ClosedSet::find_or_insert) and
 /// [`node`](ClosedSet::node); [`find_or_insert_at`](ClosedSet::find_or_insert_at)
 /// defaults to `find_or_insert`. A store is small to write but must be
-/// exact: `tests/store_conformance.rs` holds the suite every store passes.
+/// exact: `tests/common/store_suite.rs` holds the suite every store passes
+/// (run by `tests/store_conformance.rs` and `tests/external_store.rs`).
 ///
 /// # Example
 /// ```
@@ -260,6 +261,9 @@ pub trait ClosedSet<G: Graph>: Records<Cost = G::Cost> {
         self.find_or_insert(graph, node)
     }
 
-    /// The node that has a record in `slot`, or `None` if none has.
+    /// The node filed under `slot`: for a slot handed out in this search, the
+    /// node whose record it holds. Stores addressed by dense ids may also name
+    /// the node a slot would hold before it has a record; `None` when no node
+    /// maps to `slot`.
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node>;
 }

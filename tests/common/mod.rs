@@ -462,16 +462,25 @@ pub trait PairCheck {
         S: ClosedSet<Self::G>;
 }
 
+/// `open` behind a `Box<dyn OpenSet>`: the property drivers run every open set
+/// through one compiled copy of the search per store and cost type, which
+/// keeps the test build short (the open sets' own code is what differs).
+pub fn boxed<C: Cost, O: OpenSet<C> + 'static>(open: O) -> Box<dyn OpenSet<C>> {
+    Box::new(open)
+}
+
 /// Checks every open set ([`visit_open_sets`]) with every registry store.
 pub fn check_every_pair<P: PairCheck>(case: &P) {
     struct EveryOpenSet<'a, P>(&'a P);
     impl<P: PairCheck> OpenSetVisitor<<P::G as Graph>::Cost> for EveryOpenSet<'_, P> {
-        fn visit<O: OpenSet<<P::G as Graph>::Cost>>(
+        fn visit<O: OpenSet<<P::G as Graph>::Cost> + 'static>(
             &mut self,
             name: &'static str,
             make: &dyn Fn() -> O,
         ) {
-            check_with_open_set(self.0, name, make);
+            // Boxed, so the checks are compiled once per store rather than once
+            // per open set and store (the open set's own code is the same).
+            check_with_open_set(self.0, name, &|| boxed(make()));
         }
     }
     visit_open_sets(&mut EveryOpenSet(case), case.max_edge());
@@ -517,13 +526,13 @@ pub fn check_with_store<P: PairCheck, S: ClosedSet<P::G>>(
     impl<P: PairCheck, S: ClosedSet<P::G>> OpenSetVisitor<<P::G as Graph>::Cost>
         for EveryOpenSet<'_, P, S>
     {
-        fn visit<O: OpenSet<<P::G as Graph>::Cost>>(
+        fn visit<O: OpenSet<<P::G as Graph>::Cost> + 'static>(
             &mut self,
             name: &'static str,
             make: &dyn Fn() -> O,
         ) {
             let label = format!("{name} + {}", self.store_name);
-            self.case.check(&label, make, self.make_store);
+            self.case.check(&label, &|| boxed(make()), self.make_store);
         }
     }
     visit_open_sets(
