@@ -12,7 +12,7 @@ use common::store_suite::{StoreCase, Suite};
 use pathseek::closed_set::{
     visit_closed_sets, ClosedSet, ClosedSetVisitor, HashStore, CLOSED_SET_NAMES,
 };
-use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts, Records, SearchError};
+use pathseek::{Cell, Connectivity, Cost, Graph, Grid, GridCosts, Records, SearchError};
 
 /// A 20 x 20 grid with a few blocked cells (stores hold records for any cell
 /// of the grid) and cells spread over several 64-cell pages, inserted out of
@@ -49,6 +49,18 @@ fn by_dense_id(name: &str) -> bool {
     name != "hash"
 }
 
+/// Runs the suite on every registry store for `case`; the dense-id stores
+/// must refuse its out-of-range node.
+fn every_store_conforms<C: Cost>(case: &StoreCase<'_, Grid<C>>) {
+    let mut suite = Suite {
+        case,
+        refuses: by_dense_id,
+        visited: Vec::new(),
+    };
+    visit_closed_sets(&mut suite);
+    assert_eq!(suite.visited, CLOSED_SET_NAMES);
+}
+
 #[test]
 fn every_store_conforms_on_a_grid() {
     let grid = grid();
@@ -57,13 +69,7 @@ fn every_store_conforms_on_a_grid() {
         nodes: grid_nodes(),
         out_of_range: Some(Cell::new(20, 3)),
     };
-    let mut suite = Suite {
-        case: &case,
-        refuses: by_dense_id,
-        visited: Vec::new(),
-    };
-    visit_closed_sets(&mut suite);
-    assert_eq!(suite.visited, CLOSED_SET_NAMES);
+    every_store_conforms(&case);
 }
 
 #[test]
@@ -78,13 +84,7 @@ fn every_store_conforms_on_a_grid_with_f64_costs() {
         nodes,
         out_of_range: Some(Cell::new(0, 70)),
     };
-    let mut suite = Suite {
-        case: &case,
-        refuses: by_dense_id,
-        visited: Vec::new(),
-    };
-    visit_closed_sets(&mut suite);
-    assert_eq!(suite.visited, CLOSED_SET_NAMES);
+    every_store_conforms(&case);
 }
 
 /// A graph over `i64` without dense ids.

@@ -6,8 +6,6 @@
 //! [`check_with_store`](super::check_with_store),
 //! [`check_with_open_set`](super::check_with_open_set)).
 
-use std::cell::Cell;
-
 use pathseek::{AStar, AdjacencyList, ClosedSet, Cost, OpenSet, Outcome, SearchError};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -201,12 +199,6 @@ pub fn prepare<C: GenCost>(case: &GraphCase<C>) -> Prepared<C> {
     }
 }
 
-thread_local! {
-    /// Reopenings seen with the inconsistent heuristic over all cases of the
-    /// property running on this thread (the suite must actually exercise reopening).
-    static REOPENED: Cell<u64> = const { Cell::new(0) };
-}
-
 pub fn check_result<C: GenCost>(
     p: &Prepared<C>,
     q: &Query<C>,
@@ -222,7 +214,7 @@ pub fn check_result<C: GenCost>(
     assert!(s.stored <= p.graph.len(), "{label}: stored > nodes: {s:?}");
     assert!(s.max_open >= 1, "{label}: largest open set 0: {s:?}");
     if kind == HKind::RandomFraction {
-        REOPENED.with(|r| r.set(r.get() + s.reopened));
+        super::count_reopened(s.reopened);
     }
     if integer && kind.consistent() {
         assert_eq!(
@@ -378,9 +370,7 @@ pub fn property<C: GenCost>(
     cases: u32,
     engines: impl Fn(&Prepared<C>),
 ) -> u64 {
-    REOPENED.with(|r| r.set(0));
-    super::run_property_with(name, regressions, cases, graph_case::<C>(), |case| {
+    super::run_property_counting_reopened(name, regressions, cases, graph_case::<C>(), |case| {
         engines(&prepare(&case))
-    });
-    REOPENED.with(Cell::get)
+    })
 }

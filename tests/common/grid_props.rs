@@ -6,8 +6,6 @@
 //! [`check_with_store`](super::check_with_store),
 //! [`check_with_open_set`](super::check_with_open_set)).
 
-use std::cell::Cell as StdCell;
-
 use pathseek::{
     AStar, Cell, ClosedSet, Connectivity, Cost, Grid, GridCosts, OpenSet, Outcome, SearchError,
 };
@@ -240,10 +238,6 @@ pub fn prepare<C: GridCost>(case: &GridCase) -> Prepared<C> {
     }
 }
 
-thread_local! {
-    static REOPENED: StdCell<u64> = const { StdCell::new(0) };
-}
-
 pub fn check_result<C: GridCost>(
     p: &Prepared<C>,
     q: &Query<C>,
@@ -264,7 +258,7 @@ pub fn check_result<C: GridCost>(
     assert!(s.stored <= cells, "{label}: stored > cells: {s:?}");
     assert!(s.max_open >= 1, "{label}: largest open set 0: {s:?}");
     if heuristic == Heuristic::Table(HKind::RandomFraction) {
-        REOPENED.with(|r| r.set(r.get() + s.reopened));
+        super::count_reopened(s.reopened);
     }
     if integer && consistent {
         assert_eq!(
@@ -424,9 +418,7 @@ pub fn property<C: GridCost>(
     cases: u32,
     engines: impl Fn(&Prepared<C>),
 ) -> u64 {
-    REOPENED.with(|r| r.set(0));
-    super::run_property_with(name, regressions, cases, grid_case(), |case| {
+    super::run_property_counting_reopened(name, regressions, cases, grid_case(), |case| {
         engines(&prepare::<C>(&case))
-    });
-    REOPENED.with(StdCell::get)
+    })
 }

@@ -387,6 +387,34 @@ where
     run_property_with(name, regressions, cases(), strategy, test)
 }
 
+thread_local! {
+    /// Reopenings seen with the inconsistent heuristic over the cases of the
+    /// property running on this thread (a suite must actually exercise reopening).
+    static REOPENED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Adds `n` to the reopenings counted by [`run_property_counting_reopened`].
+pub fn count_reopened(n: u64) {
+    REOPENED.with(|r| r.set(r.get() + n));
+}
+
+/// [`run_property_with`], returning the reopenings the cases reported through
+/// [`count_reopened`].
+pub fn run_property_counting_reopened<S: proptest::strategy::Strategy>(
+    name: &str,
+    regressions: &'static str,
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value),
+) -> u64
+where
+    S::Value: std::fmt::Debug,
+{
+    REOPENED.with(|r| r.set(0));
+    run_property_with(name, regressions, cases, strategy, test);
+    REOPENED.with(std::cell::Cell::get)
+}
+
 /// [`run_property`] with `cases` cases instead of the default.
 pub fn run_property_with<S: proptest::strategy::Strategy>(
     name: &str,
