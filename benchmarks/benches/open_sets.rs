@@ -87,6 +87,23 @@ struct RunStats {
     costs: Vec<Option<f64>>,
 }
 
+impl RunStats {
+    /// Runs `searches` and keeps their expansions, largest open set and costs.
+    fn collect<N>(searches: impl Iterator<Item = pathseek::SearchResult<N, f64>>) -> RunStats {
+        let mut out = RunStats {
+            expanded: 0,
+            max_open: 0,
+            costs: Vec::with_capacity(searches.size_hint().0),
+        };
+        for r in searches {
+            out.expanded += r.stats.expanded;
+            out.max_open = out.max_open.max(r.stats.max_open);
+            out.costs.push(r.found().map(|p| p.cost));
+        }
+        out
+    }
+}
+
 /// A set of searches on one graph, each with a known optimal cost.
 trait Workload {
     type G: Graph<Cost = f64>;
@@ -114,18 +131,11 @@ impl Workload for MapWorkload {
         O: OpenSet<f64>,
         S: ClosedSet<Grid<f64>>,
     {
-        let mut out = RunStats {
-            expanded: 0,
-            max_open: 0,
-            costs: Vec::with_capacity(self.scenarios.len()),
-        };
-        for sc in &self.scenarios {
-            let r = engine.search(&self.grid, sc.start, sc.goal, self.grid.heuristic(sc.goal));
-            out.expanded += r.stats.expanded;
-            out.max_open = out.max_open.max(r.stats.max_open);
-            out.costs.push(r.found().map(|p| p.cost));
-        }
-        out
+        RunStats::collect(
+            self.scenarios.iter().map(|sc| {
+                engine.search(&self.grid, sc.start, sc.goal, self.grid.heuristic(sc.goal))
+            }),
+        )
     }
     fn check(&self, costs: &[Option<f64>]) -> Result<(), String> {
         for (sc, cost) in self.scenarios.iter().zip(costs) {
@@ -162,18 +172,11 @@ impl Workload for GridWorkload {
         O: OpenSet<f64>,
         S: ClosedSet<Grid<f64>>,
     {
-        let mut out = RunStats {
-            expanded: 0,
-            max_open: 0,
-            costs: Vec::new(),
-        };
-        for &(a, b) in &self.pairs {
-            let r = engine.search(&self.grid, a, b, self.grid.heuristic(b));
-            out.expanded += r.stats.expanded;
-            out.max_open = out.max_open.max(r.stats.max_open);
-            out.costs.push(r.found().map(|p| p.cost));
-        }
-        out
+        RunStats::collect(
+            self.pairs
+                .iter()
+                .map(|&(a, b)| engine.search(&self.grid, a, b, self.grid.heuristic(b))),
+        )
     }
     fn check(&self, costs: &[Option<f64>]) -> Result<(), String> {
         check_against(&self.truth, costs)
@@ -284,18 +287,11 @@ impl Workload for VoxelWorkload {
         O: OpenSet<f64>,
         S: ClosedSet<Voxels>,
     {
-        let mut out = RunStats {
-            expanded: 0,
-            max_open: 0,
-            costs: Vec::new(),
-        };
-        for &(a, b) in &self.pairs {
-            let r = engine.search(&self.voxels, a, b, |_| 0.0);
-            out.expanded += r.stats.expanded;
-            out.max_open = out.max_open.max(r.stats.max_open);
-            out.costs.push(r.found().map(|p| p.cost));
-        }
-        out
+        RunStats::collect(
+            self.pairs
+                .iter()
+                .map(|&(a, b)| engine.search(&self.voxels, a, b, |_| 0.0)),
+        )
     }
     fn check(&self, costs: &[Option<f64>]) -> Result<(), String> {
         check_against(&self.truth, costs)
