@@ -21,7 +21,8 @@
 //!
 //! Start with [`astar`](fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
 //! to search repeatedly without reallocating, or to choose the open set and node
-//! store; step a search with [`AStar::begin`].
+//! store. A [`Query`] adds several starts, limits and partial paths, and a
+//! [`SlicedSearch`] spreads one over game frames.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -39,7 +40,8 @@ pub mod movingai;
 pub mod open_set;
 pub mod result;
 
-pub use astar::{astar, astar_until, AStar, Search, Step};
+pub use astar::query;
+pub use astar::{astar, astar_until, search, AStar, Goal, Heuristic, Limit, Query, SlicedSearch};
 pub use closed_set::{ClosedSet, Records};
 pub use cost::Cost;
 pub use graph::adjacency_list::{self, AdjacencyList};
@@ -47,7 +49,7 @@ pub use graph::Graph;
 pub use grid::jump_points;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;
-pub use result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats};
+pub use result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

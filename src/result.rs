@@ -1,5 +1,6 @@
 //! What a search returns: its outcome (a path, no path, or an error) and its stats.
 
+use crate::astar::query::Limit;
 use core::fmt;
 
 /// A path found by a search.
@@ -89,6 +90,15 @@ pub enum SearchError<N, C> {
         /// The goal node.
         node: N,
     },
+    /// A start's initial cost was NaN or negative.
+    InvalidStartCost {
+        /// The start.
+        node: N,
+        /// The offending initial cost.
+        cost: C,
+    },
+    /// The query has no start.
+    NoStart,
 }
 
 impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
@@ -116,6 +126,11 @@ impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
             }
             SearchError::StartBlocked { node } => write!(f, "start {node:?} is blocked"),
             SearchError::GoalBlocked { node } => write!(f, "goal {node:?} is blocked"),
+            SearchError::InvalidStartCost { node, cost } => write!(
+                f,
+                "start {node:?} has initial cost {cost:?}: it must be non-negative and not NaN"
+            ),
+            SearchError::NoStart => write!(f, "the query has no start"),
         }
     }
 }
@@ -134,8 +149,60 @@ pub enum Outcome<N, C> {
     Found(Path<N, C>),
     /// Every node reachable from the start was expanded and none is a goal.
     NoPath,
+    /// A limit of the [`Query`](crate::Query) was reached first: the path to
+    /// the best node reached (the start or expanded node with the smallest
+    /// `h`, ties to the smaller `g`; see [`Query`](crate::Query)).
+    Partial {
+        /// The path from a start to the best node reached, and its cost.
+        path: Path<N, C>,
+        /// The limit that ended the search.
+        limit: Limit,
+    },
     /// The search stopped on bad input.
     Error(SearchError<N, C>),
+}
+
+/// Where a search stands: what [`SlicedSearch::advance`](crate::SlicedSearch::advance)
+/// and [`AStar::run_into`](crate::AStar::run_into) return. The paths are
+/// read separately, into a buffer of the caller's
+/// ([`SlicedSearch::path_into`](crate::SlicedSearch::path_into)).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Status<N, C> {
+    /// No search has been started (or it was cancelled).
+    Idle,
+    /// The search goes on: call `advance` again.
+    InProgress,
+    /// A goal was reached at this cost.
+    Found {
+        /// The cost of the path to the goal.
+        cost: C,
+    },
+    /// Every node reachable from the starts was expanded and none is a goal.
+    NoPath,
+    /// A limit was reached: the path to the best node reached is the result.
+    Partial {
+        /// The limit that ended the search.
+        limit: Limit,
+        /// The cost of the path to the best node reached.
+        cost: C,
+    },
+    /// The search stopped on bad input.
+    Error(SearchError<N, C>),
+}
+
+impl<N, C> Status<N, C> {
+    /// `true` once the search has ended (found, no path, partial or error).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Status;
+    /// assert!(Status::<u32, u32>::Found { cost: 3 }.is_finished());
+    /// assert!(!Status::<u32, u32>::InProgress.is_finished());
+    /// ```
+    pub fn is_finished(&self) -> bool {
+        !matches!(self, Status::Idle | Status::InProgress)
+    }
 }
 
 /// The outcome of a search together with its [`Stats`].
@@ -180,6 +247,23 @@ impl<N, C> SearchResult<N, C> {
         }
     }
 
+    /// The partial path and the limit that ended the search, if a limit did.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Limit, Query};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
+    /// let r = pathseek::search(&g, Query::new(0, 100, |n: u32| 100 - n.min(100)).max_expansions(5));
+    /// let (path, limit) = r.partial().unwrap();
+    /// assert_eq!((path.goal(), limit), (Some(&5), Limit::Expansions));
+    /// ```
+    pub fn partial(&self) -> Option<(&Path<N, C>, Limit)> {
+        match &self.outcome {
+            Outcome::Partial { path, limit } => Some((path, *limit)),
+            _ => None,
+        }
+    }
+
     /// The error, if the search stopped on one.
     ///
     /// # Example
@@ -198,7 +282,8 @@ impl<N, C> SearchResult<N, C> {
         }
     }
 
-    /// `Ok(Some(path))`, `Ok(None)` for no path, or `Err(error)`: for use with `?`.
+    /// `Ok(Some(path))`, `Ok(None)` for no path (or only a partial one: see
+    /// [`partial`](SearchResult::partial)), or `Err(error)`: for use with `?`.
     ///
     /// # Example
     /// ```
@@ -213,7 +298,7 @@ impl<N, C> SearchResult<N, C> {
     pub fn into_result(self) -> Result<Option<Path<N, C>>, SearchError<N, C>> {
         match self.outcome {
             Outcome::Found(p) => Ok(Some(p)),
-            Outcome::NoPath => Ok(None),
+            Outcome::NoPath | Outcome::Partial { .. } => Ok(None),
             Outcome::Error(e) => Err(e),
         }
     }

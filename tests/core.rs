@@ -3,7 +3,8 @@
 
 use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
 use pathseek::open_set::{BinaryHeap, OpenSet};
-use pathseek::{graph, AStar, AdjacencyList, Cost, Graph, Outcome, SearchError, Step};
+use pathseek::{graph, AStar, AdjacencyList, Cost, Graph, Outcome, Query, SearchError};
+use pathseek::{SlicedSearch, Status};
 
 /// S=0 -> A=1 (1), A -> B=2 (1), S -> B (3), B -> G=3 (10), plus a detour S -> G (20).
 fn reopen_graph<C: Cost>() -> AdjacencyList<C> {
@@ -224,25 +225,30 @@ fn indexed_store_needs_dense_ids() {
 }
 
 #[test]
-fn stepping_matches_running() {
+fn one_expansion_per_call_matches_running() {
     let g = reopen_graph::<u32>();
     let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let direct = engine.search(&g, 0, 3, inconsistent::<u32>);
-    let mut search = engine.begin(&g, 0, |n| n == 3, inconsistent::<u32>);
-    let mut steps = 0;
-    while search.step() == Step::Expanded {
-        steps += 1;
-        assert!(!search.is_finished());
+    let mut sliced = SlicedSearch::from_engine(engine);
+    assert_eq!(sliced.advance(&g, 1), Status::Idle);
+    sliced.start(&g, Query::new(0, 3, inconsistent::<u32>));
+    let mut calls = 0;
+    while sliced.advance(&g, 1) == Status::InProgress {
+        calls += 1;
+        assert_eq!(sliced.stats().expanded, calls);
     }
-    assert!(search.is_finished());
+    let cost = direct.found().unwrap().cost;
+    assert_eq!(sliced.status(), Status::Found { cost });
     assert_eq!(
-        search.step(),
-        Step::Finished,
-        "stepping a finished search is harmless"
+        sliced.advance(&g, 1),
+        Status::Found { cost },
+        "advancing a finished search is harmless"
     );
-    let stepped = search.run();
-    assert_eq!(stepped, direct);
-    assert_eq!(steps, direct.stats.expanded);
+    let mut path = Vec::new();
+    assert_eq!(sliced.path_into(&g, &mut path), Some(cost));
+    assert_eq!(path, direct.found().unwrap().nodes);
+    assert_eq!(sliced.stats(), direct.stats);
+    assert_eq!(calls, direct.stats.expanded);
 }
 
 #[test]

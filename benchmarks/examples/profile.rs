@@ -20,7 +20,7 @@ use pathseek::closed_set::{IndexedStore, PagedStore};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
-use pathseek::{AStar, Connectivity, GridCosts};
+use pathseek::{AStar, Connectivity, GridCosts, Query, SlicedSearch, Status};
 use pathseek_benchmarks::common::{check_name, Flags, Help};
 
 /// The configurations: `(name, what it runs)`.
@@ -48,6 +48,14 @@ const CONFIGS: &[(&str, &str)] = &[
     (
         "jps-f64",
         "jump points, pathseek::astar() one-shot, f64 octile costs",
+    ),
+    (
+        "fast-query",
+        "as fast, through AStar::run_into with a Query (the loop that checks limits; none set)",
+    ),
+    (
+        "fast-sliced",
+        "as fast, through a SlicedSearch advanced 256 expansions per call",
     ),
     ("none", "no search: the set-up alone (loading, both grids)"),
 ];
@@ -117,6 +125,8 @@ fn run() -> Result<(), String> {
     let mut fast = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut fastp = AStar::new(DaryHeap::<u32, 4>::new(), PagedStore::new());
     let mut bf = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
+    let mut sliced = SlicedSearch::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut path = Vec::new();
     let jump_points = |e| format!("jump points: {e}");
     for s in &scen {
         let (e, c) = match config {
@@ -145,6 +155,28 @@ fn run() -> Result<(), String> {
                 let j = JumpPoints::new(&gf).map_err(jump_points)?;
                 let r = pathseek::astar(&j, s.start, s.goal, gf.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
+            }
+            "fast-query" => {
+                let q = Query::new(s.start, s.goal, gu.heuristic(s.goal));
+                let cost = match fast.run_into(&gu, q, &mut path) {
+                    Status::Found { cost } => cost as f64,
+                    _ => 0.0,
+                };
+                (fast.last_stats().expanded, cost)
+            }
+            "fast-sliced" => {
+                sliced.start(&gu, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
+                let status = loop {
+                    match sliced.advance(&gu, 256) {
+                        Status::InProgress => {}
+                        other => break other,
+                    }
+                };
+                let cost = match status {
+                    Status::Found { cost } => cost as f64,
+                    _ => 0.0,
+                };
+                (sliced.stats().expanded, cost)
             }
             _ => (0, 0.0), // "none"
         };

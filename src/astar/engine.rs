@@ -1,17 +1,17 @@
-//! The search core in one module: the entry points ([`astar`], [`astar_until`]),
-//! the reusable engine ([`AStar`]), a search
-//! in progress ([`Search`]: the pop-and-expand loop and the path at its end)
-//! and edge relaxation. They stay in one module on purpose: split across
-//! modules, the release build put them in different codegen units and the
-//! callgrind subset's fastest configuration ran 7% more instructions
-//! (378.7M -> 405.7M).
+//! The search core in one module: the entry points ([`astar`], [`astar_until`],
+//! [`search`]), the reusable engine ([`AStar`]), the one loop every query runs
+//! (start checks, pop and expand, limits, the best node so far) and edge
+//! relaxation. They stay in one module on purpose: split across modules, the
+//! release build put them in different codegen units and the callgrind
+//! subset's fastest configuration ran 7% more instructions (378.7M -> 405.7M).
 
+use super::query::{Goal, Heuristic, Limit, Limits, Query, CLOCK_INTERVAL};
 use crate::closed_set::{ClosedSet, HashStore, PagedStore, NO_SLOT};
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
-use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats};
-use num_traits::Zero;
+use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
+use std::time::Instant;
 
 /// Finds a cheapest path from `start` to `goal`.
 ///
@@ -20,7 +20,8 @@ use num_traits::Zero;
 /// on the graph: a [`PagedStore`] when the graph has dense ids
 /// ([`Graph::node_count`]; it allocates records only for the parts of the graph
 /// the search reaches), otherwise a [`HashStore`]. To search many times, keep an [`AStar`] and call
-/// [`AStar::search`]: it reuses its memory.
+/// [`AStar::search`]: it reuses its memory. For several starts, limits and
+/// partial paths, see [`search`] and [`Query`].
 ///
 /// # Example
 /// ```
@@ -45,11 +46,7 @@ where
     G: Graph,
     H: FnMut(G::Node) -> G::Cost,
 {
-    if graph.node_count().is_some() {
-        AStar::new(BinaryHeap::new(), PagedStore::new()).search(graph, start, goal, heuristic)
-    } else {
-        AStar::new(BinaryHeap::new(), HashStore::new()).search(graph, start, goal, heuristic)
-    }
+    search(graph, Query::new(start, goal, heuristic))
 }
 
 /// Finds a cheapest path from `start` to any node for which `is_goal` is true.
@@ -80,12 +77,35 @@ where
     H: FnMut(G::Node) -> G::Cost,
     P: FnMut(G::Node) -> bool,
 {
+    search(graph, Query::until(start, is_goal, heuristic))
+}
+
+/// Runs a [`Query`] (several starts, a goal node or test, limits) to its end
+/// with the structures [`astar`] picks.
+///
+/// # Example
+/// ```
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts, Limit, Outcome, Query};
+/// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::new(2, 3)).unwrap();
+/// let goal = Cell::new(63, 63);
+/// let query = Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)).max_expansions(10);
+/// let r = pathseek::search(&grid, query);
+/// let Outcome::Partial { path, limit: Limit::Expansions } = r.outcome else { panic!() };
+/// assert_eq!(path.nodes.len(), 11); // ten steps along the diagonal, then out of budget
+/// ```
+pub fn search<G, H, T>(
+    graph: &G,
+    query: Query<G::Node, G::Cost, H, T>,
+) -> SearchResult<G::Node, G::Cost>
+where
+    G: Graph,
+    H: Heuristic<G::Node, G::Cost>,
+    T: Goal<G::Node>,
+{
     if graph.node_count().is_some() {
-        AStar::new(BinaryHeap::new(), PagedStore::new())
-            .search_until(graph, start, is_goal, heuristic)
+        AStar::new(BinaryHeap::new(), PagedStore::new()).run(graph, query)
     } else {
-        AStar::new(BinaryHeap::new(), HashStore::new())
-            .search_until(graph, start, is_goal, heuristic)
+        AStar::new(BinaryHeap::new(), HashStore::new()).run(graph, query)
     }
 }
 
@@ -99,190 +119,274 @@ fn unknown_slot<N, C>() -> SearchError<N, C> {
     }
 }
 
-/// What one call of [`Search::step`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// One node was expanded; the search goes on.
-    Expanded,
-    /// The search has ended; [`Search::run`] returns its result.
-    Finished,
-}
-
-/// A search in progress, advanced one expansion at a time.
-///
-/// Made by [`AStar::begin`](crate::AStar::begin). It borrows the engine's open set and node store.
-pub struct Search<'a, G: Graph, H, P, O, S> {
-    pub(super) graph: &'a G,
-    pub(super) open: &'a mut O,
-    pub(super) store: &'a mut S,
-    pub(super) heuristic: H,
-    pub(super) is_goal: P,
-    /// The goal node, when the search has one (for [`Expansion::goal`]).
-    pub(super) goal: Option<G::Node>,
-    pub(super) stats: &'a mut Stats,
-    pub(super) end: Option<End<G::Node, G::Cost>>,
+/// The start or expanded node with the smallest `h` so far (ties: smaller
+/// `g`, then the first found): where a partial path ends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Best<C> {
+    pub(crate) slot: u32,
+    h: C,
+    g: C,
 }
 
 /// How a search ended; the path is built only when asked for.
-pub(super) enum End<N, C> {
+#[derive(Clone, Debug)]
+pub(crate) enum End<N, C> {
     Found { slot: u32, cost: C },
     NoPath,
+    Partial(Limit),
     Error(SearchError<N, C>),
 }
 
-impl<G, H, P, O, S> Search<'_, G, H, P, O, S>
+/// Where a query's search stands, apart from its open set and records: no
+/// closures, so a [`SlicedSearch`](crate::SlicedSearch) keeps it between calls.
+#[derive(Clone, Debug)]
+pub(crate) struct Run<N, C> {
+    /// `None` while the search goes on.
+    pub(crate) end: Option<End<N, C>>,
+    pub(crate) best: Best<C>,
+    /// The expansion count at which the deadline clock is next read.
+    clock_at: u64,
+}
+
+impl<N, C: Cost> Run<N, C> {
+    pub(crate) fn new() -> Self {
+        Run {
+            end: None,
+            best: Best {
+                slot: NO_SLOT,
+                h: C::zero(),
+                g: C::zero(),
+            },
+            clock_at: u64::MAX,
+        }
+    }
+
+    /// The status of the search: in progress or how it ended (the cost of a
+    /// partial outcome is that of the path to the best node).
+    pub(crate) fn status(&self) -> Status<N, C>
+    where
+        N: Clone,
+    {
+        match &self.end {
+            None => Status::InProgress,
+            Some(End::Found { cost, .. }) => Status::Found { cost: *cost },
+            Some(End::NoPath) => Status::NoPath,
+            Some(End::Partial(limit)) => Status::Partial {
+                limit: *limit,
+                cost: self.best.g,
+            },
+            Some(End::Error(e)) => Status::Error(e.clone()),
+        }
+    }
+
+    /// The slot the path of the search ends at now: the goal once found,
+    /// otherwise the best node (`NO_SLOT` before anything was stored).
+    pub(crate) fn path_end(&self) -> (u32, C) {
+        match self.end {
+            Some(End::Found { slot, cost }) => (slot, cost),
+            _ => (self.best.slot, self.best.g),
+        }
+    }
+}
+
+/// One call's view of a search: the graph, the engine's structures, the query
+/// and its progress.
+///
+/// The heuristic, the goal test, the limits and the progress are moved in by
+/// value for the call and handed back after it: the loop then reads them as
+/// locals, which measured faster than through references into the query.
+struct Core<'a, G: Graph, O, S, H, T> {
+    graph: &'a G,
+    open: &'a mut O,
+    store: &'a mut S,
+    stats: &'a mut Stats,
+    heuristic: H,
+    goal: T,
+    limits: Limits<G::Cost>,
+    run: Run<G::Node, G::Cost>,
+}
+
+impl<G, O, S, H, T> Core<'_, G, O, S, H, T>
 where
     G: Graph,
     O: OpenSet<G::Cost>,
     S: ClosedSet<G>,
-    H: FnMut(G::Node) -> G::Cost,
-    P: FnMut(G::Node) -> bool,
+    H: Heuristic<G::Node, G::Cost>,
+    T: Goal<G::Node>,
 {
-    /// Pops the best open node and expands it, or ends the search (goal reached,
-    /// open set empty, or an error).
-    ///
-    /// # Example
-    /// See [`AStar::begin`](crate::AStar::begin).
-    #[inline]
-    pub fn step(&mut self) -> Step {
-        if self.end.is_some() {
-            return Step::Finished;
+    /// Clears the structures, makes the checks every search makes before
+    /// expanding anything, and puts the starts in the open set.
+    fn start(&mut self, starts: &[(G::Node, G::Cost)]) {
+        *self.stats = Stats::default();
+        self.run = Run::new();
+        if self.limits.deadline.is_some() {
+            self.run.clock_at = 0;
         }
+        if let Err(e) = self.seed(starts) {
+            self.run.end = Some(End::Error(e));
+        }
+        self.stats.stored = self.store.len();
+    }
+
+    fn seed(&mut self, starts: &[(G::Node, G::Cost)]) -> Result<(), SearchError<G::Node, G::Cost>> {
+        self.open.clear();
+        self.store.reset(self.graph)?;
+        if starts.is_empty() {
+            return Err(SearchError::NoStart);
+        }
+        for &(start, initial) in starts {
+            if !self.graph.contains(start) {
+                return Err(SearchError::StartBlocked { node: start });
+            }
+            if !initial.is_valid() {
+                return Err(SearchError::InvalidStartCost {
+                    node: start,
+                    cost: initial,
+                });
+            }
+        }
+        if let Some(goal) = self.goal.node()
+            && !self.graph.contains(goal)
+        {
+            return Err(SearchError::GoalBlocked { node: goal });
+        }
+        for &(start, g) in starts {
+            let found = self.store.find_or_insert(self.graph, start)?;
+            let (slot, record) = (found.slot, found.record);
+            let h = if found.fresh {
+                let h = self.heuristic.estimate(start);
+                if !h.is_valid() {
+                    return Err(SearchError::InvalidHeuristic {
+                        node: start,
+                        value: h,
+                    });
+                }
+                record.h = h;
+                h
+            } else if g < record.g {
+                record.h
+            } else {
+                continue; // listed twice; the cheaper initial cost stays
+            };
+            let f = g
+                .checked_add_valid(h)
+                .ok_or(SearchError::CostOverflow { node: start })?;
+            record.g = g;
+            let entry = Entry { f, g, slot };
+            if found.fresh {
+                self.open.push(entry);
+            } else {
+                self.open.decrease_key(entry);
+            }
+            self.stats.pushed += 1;
+            let best = &mut self.run.best;
+            if best.slot == NO_SLOT || h < best.h || (h == best.h && g < best.g) {
+                *best = Best { slot, h, g };
+            }
+        }
+        self.stats.max_open = self.open.len();
+        Ok(())
+    }
+
+    /// Expands up to `budget` nodes, or fewer if the search ends first.
+    #[inline]
+    fn advance(&mut self, budget: u64) {
+        if self.run.end.is_some() {
+            return;
+        }
+        let stop = self.stats.expanded.saturating_add(budget);
+        let max_expansions = self.limits.max_expansions.unwrap_or(u64::MAX);
+        let max_stored = self.limits.max_stored.unwrap_or(usize::MAX);
+        // One comparison per expansion covers the budget and the clock.
+        let mut checkpoint = stop.min(self.run.clock_at);
+        loop {
+            if self.stats.expanded >= checkpoint {
+                if self.stats.expanded >= self.run.clock_at {
+                    self.run.clock_at = self.stats.expanded + CLOCK_INTERVAL;
+                    if self.limits.deadline.is_some_and(|at| Instant::now() >= at) {
+                        self.run.end = Some(End::Partial(Limit::Deadline));
+                        break;
+                    }
+                }
+                if self.stats.expanded >= stop {
+                    break;
+                }
+                checkpoint = stop.min(self.run.clock_at);
+            }
+            if !self.step(max_expansions, max_stored) {
+                break;
+            }
+        }
+        self.stats.stored = self.store.len();
+    }
+
+    /// Pops the best open node and expands it (`true`), or ends the search
+    /// (`false`, with `run.end` set): goal popped, open set empty, a limit,
+    /// or an error.
+    #[inline(always)]
+    fn step(&mut self, max_expansions: u64, max_stored: usize) -> bool {
         loop {
             let Some(entry) = self.open.pop() else {
-                self.end = Some(End::NoPath);
-                return Step::Finished;
+                self.run.end = Some(End::NoPath);
+                return false;
             };
             let record = match self.store.record_mut(entry.slot) {
                 Some(r) if !r.is_closed() && r.g == entry.g => r,
                 // Stale: superseded by a cheaper entry for the same node.
                 Some(_) => continue,
                 None => {
-                    self.end = Some(End::Error(unknown_slot()));
-                    return Step::Finished;
+                    self.run.end = Some(End::Error(unknown_slot()));
+                    return false;
                 }
             };
+            if let Some(max) = self.limits.max_cost
+                && entry.f > max
+            {
+                self.run.end = Some(End::Partial(Limit::Cost));
+                return false;
+            }
             record.set_closed(true);
             let parent_slot = record.parent;
+            let h = record.h;
+            let best = &mut self.run.best;
+            if h <= best.h && (h < best.h || entry.g < best.g) {
+                *best = Best {
+                    slot: entry.slot,
+                    h,
+                    g: entry.g,
+                };
+            }
             let Some(node) = self.store.node(self.graph, entry.slot) else {
-                self.end = Some(End::Error(SearchError::StoreUnsupported {
+                self.run.end = Some(End::Error(SearchError::StoreUnsupported {
                     reason: "the node store could not map a slot back to its node (Graph::node_at)",
                 }));
-                return Step::Finished;
+                return false;
             };
-            if (self.is_goal)(node) {
-                self.end = Some(End::Found {
+            if self.goal.is_goal(node) {
+                self.run.end = Some(End::Found {
                     slot: entry.slot,
                     cost: entry.g,
                 });
-                return Step::Finished;
+                return false;
+            }
+            if self.stats.expanded >= max_expansions {
+                self.run.end = Some(End::Partial(Limit::Expansions));
+                return false;
+            }
+            if self.store.len() >= max_stored {
+                self.run.end = Some(End::Partial(Limit::Stored));
+                return false;
             }
             self.stats.expanded += 1;
             if let Err(e) = self.expand(node, parent_slot, entry) {
-                self.end = Some(End::Error(e));
-                return Step::Finished;
+                self.run.end = Some(End::Error(e));
+                return false;
             }
-            return Step::Expanded;
+            return true;
         }
     }
 
-    /// Runs the search to its end and returns the result.
-    ///
-    /// # Example
-    /// See [`AStar::begin`](crate::AStar::begin).
-    #[inline]
-    pub fn run(mut self) -> SearchResult<G::Node, G::Cost> {
-        let mut nodes = Vec::new();
-        let outcome = match self.run_into(&mut nodes) {
-            Ok(Some(cost)) => Outcome::Found(Path { nodes, cost }),
-            Ok(None) => Outcome::NoPath,
-            Err(e) => Outcome::Error(e),
-        };
-        SearchResult {
-            outcome,
-            stats: self.stats(),
-        }
-    }
-
-    /// Runs the search to its end and writes the path into `path` (cleared
-    /// first): its cost, `None` for no path, or the error. Allocates only if
-    /// `path` must grow.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::{AStar, open_set::BinaryHeap, closed_set::HashStore};
-    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 3));
-    /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
-    /// let mut path = Vec::with_capacity(16);
-    /// let cost = engine.begin(&g, 0, |n| n == 4, |_| 0).run_into(&mut path);
-    /// assert_eq!(cost, Ok(Some(12)));
-    /// assert_eq!(path, [0, 1, 2, 3, 4]);
-    /// ```
-    #[inline]
-    pub fn run_into(&mut self, path: &mut Vec<G::Node>) -> CostResult<G::Node, G::Cost> {
-        path.clear();
-        while self.step() == Step::Expanded {}
-        self.stats.stored = self.store.len();
-        match self.end {
-            Some(End::Found { slot, cost }) => {
-                self.path_into(slot, path)?;
-                Ok(Some(cost))
-            }
-            Some(End::Error(ref e)) => Err(e.clone()),
-            Some(End::NoPath) | None => Ok(None),
-        }
-    }
-
-    /// Tells the graph the search's one goal node ([`Expansion::goal`]); the
-    /// single-goal entry points call it, `is_goal` stays the goal test.
-    #[inline]
-    pub(super) fn with_goal(mut self, goal: G::Node) -> Self {
-        self.goal = Some(goal);
-        self
-    }
-
-    /// The counters so far.
-    pub fn stats(&self) -> Stats {
-        Stats {
-            stored: self.store.len(),
-            ..*self.stats
-        }
-    }
-
-    /// `true` once the search has ended.
-    pub fn is_finished(&self) -> bool {
-        self.end.is_some()
-    }
-
-    #[inline]
-    pub(super) fn seed(&mut self, start: G::Node) -> Result<(), SearchError<G::Node, G::Cost>> {
-        self.open.clear();
-        self.store.reset(self.graph)?;
-        if !self.graph.contains(start) {
-            return Err(SearchError::StartBlocked { node: start });
-        }
-        let h = (self.heuristic)(start);
-        if !h.is_valid() {
-            return Err(SearchError::InvalidHeuristic {
-                node: start,
-                value: h,
-            });
-        }
-        let found = self.store.find_or_insert(self.graph, start)?;
-        let (slot, record) = (found.slot, found.record);
-        record.g = G::Cost::zero();
-        record.h = h;
-        self.open.push(Entry {
-            f: h,
-            g: G::Cost::zero(),
-            slot,
-        });
-        self.stats.pushed = 1;
-        self.stats.max_open = 1;
-        Ok(())
-    }
-
-    #[inline]
+    #[inline(always)]
     fn expand(
         &mut self,
         node: G::Node,
@@ -311,7 +415,7 @@ where
         };
         let at = Expansion::new(node)
             .with_parent(parent)
-            .with_goal(self.goal);
+            .with_goal(self.goal.node());
         graph.expand(at, &mut relax);
         let open_len = self.open.len();
         if open_len > self.stats.max_open {
@@ -319,31 +423,34 @@ where
         }
         error.map_or(Ok(()), Err)
     }
+}
 
-    /// Follows parent links from `goal_slot` back to the start into `path`.
-    fn path_into(
-        &self,
-        goal_slot: u32,
-        path: &mut Vec<G::Node>,
-    ) -> Result<(), SearchError<G::Node, G::Cost>> {
-        let broken = || SearchError::StoreUnsupported {
-            reason: "parent links do not lead back to the start",
+/// Follows parent links from `end` back to a start into `path` (cleared
+/// first, filled start first).
+pub(crate) fn path_into<G: Graph, S: ClosedSet<G>>(
+    graph: &G,
+    store: &S,
+    end: u32,
+    path: &mut Vec<G::Node>,
+) -> Result<(), SearchError<G::Node, G::Cost>> {
+    path.clear();
+    let broken = || SearchError::StoreUnsupported {
+        reason: "parent links do not lead back to the start",
+    };
+    let limit = store.len();
+    let mut slot = end;
+    loop {
+        path.push(store.node(graph, slot).ok_or_else(broken)?);
+        let Some(parent) = store.record(slot).ok_or_else(broken)?.parent() else {
+            break;
         };
-        let limit = self.store.len();
-        let mut slot = goal_slot;
-        loop {
-            path.push(self.store.node(self.graph, slot).ok_or_else(broken)?);
-            let Some(parent) = self.store.record(slot).ok_or_else(broken)?.parent() else {
-                break;
-            };
-            if path.len() > limit {
-                return Err(broken());
-            }
-            slot = parent;
+        if path.len() > limit {
+            return Err(broken());
         }
-        path.reverse();
-        Ok(())
+        slot = parent;
     }
+    path.reverse();
+    Ok(())
 }
 
 /// The state needed to relax the edges of one expanded node.
@@ -365,7 +472,7 @@ where
     G: Graph,
     O: OpenSet<G::Cost>,
     S: ClosedSet<G>,
-    H: FnMut(G::Node) -> G::Cost,
+    H: Heuristic<G::Node, G::Cost>,
 {
     #[inline(always)]
     fn edge(&mut self, to: G::Node, cost: G::Cost) {
@@ -383,7 +490,7 @@ where
     G: Graph,
     O: OpenSet<G::Cost>,
     S: ClosedSet<G>,
-    H: FnMut(G::Node) -> G::Cost,
+    H: Heuristic<G::Node, G::Cost>,
 {
     /// Relaxes the edge to `succ` (`index`: its dense id, if the graph passed it).
     ///
@@ -408,7 +515,7 @@ where
         };
         let (slot, record) = (found.slot, found.record);
         if found.fresh {
-            let h = (self.heuristic)(succ);
+            let h = self.heuristic.estimate(succ);
             if !h.is_valid() {
                 return self.fail(SearchError::InvalidHeuristic {
                     node: succ,
@@ -567,15 +674,9 @@ impl<O, S> AStar<O, S> {
         S: ClosedSet<G>,
         H: FnMut(G::Node) -> G::Cost,
     {
-        if !graph.contains(goal) {
-            return SearchResult {
-                outcome: Outcome::Error(SearchError::GoalBlocked { node: goal }),
-                stats: Stats::default(),
-            };
-        }
-        self.begin(graph, start, move |n| n == goal, heuristic)
-            .with_goal(goal)
-            .run()
+        let mut path = Vec::new();
+        let status = self.run_to_end(graph, Query::new(start, goal, heuristic), &mut path);
+        self.result(status, path)
     }
 
     /// Finds a cheapest path from `start` to any goal; see [`astar_until`](crate::astar_until).
@@ -602,7 +703,9 @@ impl<O, S> AStar<O, S> {
         H: FnMut(G::Node) -> G::Cost,
         P: FnMut(G::Node) -> bool,
     {
-        self.begin(graph, start, is_goal, heuristic).run()
+        let mut path = Vec::new();
+        let status = self.run_to_end(graph, Query::until(start, is_goal, heuristic), &mut path);
+        self.result(status, path)
     }
 
     /// Finds a cheapest path from `start` to `goal` and writes its nodes into
@@ -638,14 +741,11 @@ impl<O, S> AStar<O, S> {
         S: ClosedSet<G>,
         H: FnMut(G::Node) -> G::Cost,
     {
-        path.clear();
-        if !graph.contains(goal) {
-            self.stats = Stats::default();
-            return Err(SearchError::GoalBlocked { node: goal });
+        match self.run_to_end(graph, Query::new(start, goal, heuristic), path) {
+            Status::Found { cost } => Ok(Some(cost)),
+            Status::Error(e) => Err(e),
+            _ => Ok(None),
         }
-        self.begin(graph, start, move |n| n == goal, heuristic)
-            .with_goal(goal)
-            .run_into(path)
     }
 
     /// The counters of the last search this engine ran (or is running).
@@ -656,50 +756,181 @@ impl<O, S> AStar<O, S> {
         self.stats
     }
 
-    /// Starts a search that the caller advances with [`Search::step`].
+    /// Runs a [`Query`] to its end: found, no path, a partial path if a limit
+    /// was reached, or an error. [`search`](fn@crate::search) does the same
+    /// with a fresh engine.
     ///
     /// # Example
     /// ```
-    /// use pathseek::{AStar, Step, open_set::BinaryHeap, closed_set::HashStore};
-    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
+    /// use pathseek::{AStar, Outcome, Query, open_set::BinaryHeap, closed_set::HashStore};
+    /// let g = pathseek::graph::from_fn(|n: u64, edge: &mut dyn FnMut(u64, u32)| {
+    ///     edge(2 * n + 1, 1);
+    ///     edge(2 * n + 3, 1);
+    /// });
     /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
-    /// let mut search = engine.begin(&g, 0, |n| n == 5, |_| 0);
-    /// let mut steps = 0;
-    /// while search.step() == Step::Expanded {
-    ///     steps += 1;
-    /// }
-    /// assert_eq!(steps, 5);
-    /// assert_eq!(search.run().found().unwrap().cost, 5);
+    /// // Node 2 cannot be reached and the graph never ends: a limit makes it stop.
+    /// let r = engine.run(&g, Query::new(0, 2, |_| 0).max_expansions(1_000));
+    /// assert!(matches!(r.outcome, Outcome::Partial { .. }));
+    /// assert_eq!(r.stats.expanded, 1_000);
     /// ```
-    #[inline]
-    pub fn begin<'a, G, H, P>(
-        &'a mut self,
-        graph: &'a G,
-        start: G::Node,
-        is_goal: P,
-        heuristic: H,
-    ) -> Search<'a, G, H, P, O, S>
+    pub fn run<G, H, T>(
+        &mut self,
+        graph: &G,
+        query: Query<G::Node, G::Cost, H, T>,
+    ) -> SearchResult<G::Node, G::Cost>
     where
         G: Graph,
         O: OpenSet<G::Cost>,
         S: ClosedSet<G>,
-        H: FnMut(G::Node) -> G::Cost,
-        P: FnMut(G::Node) -> bool,
+        H: Heuristic<G::Node, G::Cost>,
+        T: Goal<G::Node>,
     {
-        let mut search = Search {
+        let mut path = Vec::new();
+        let status = self.run_into(graph, query, &mut path);
+        self.result(status, path)
+    }
+
+    /// The result of a search that ended with `status`, its path in `path`.
+    fn result<N, C>(&self, status: Status<N, C>, path: Vec<N>) -> SearchResult<N, C> {
+        let outcome = match status {
+            Status::Found { cost } => Outcome::Found(Path { nodes: path, cost }),
+            Status::Partial { limit, cost } => Outcome::Partial {
+                path: Path { nodes: path, cost },
+                limit,
+            },
+            Status::Error(e) => Outcome::Error(e),
+            _ => Outcome::NoPath,
+        };
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// Runs a [`Query`] to its end and writes the path (to the goal, or the
+    /// partial path when a limit was reached) into `path`, cleared first. The
+    /// status is never [`Status::InProgress`]. Allocates nothing once the
+    /// engine and `path` have grown to the size the searches need.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{AStar, Query, Status, open_set::BinaryHeap, closed_set::HashStore};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 3));
+    /// let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
+    /// let mut path = Vec::with_capacity(16);
+    /// let status = engine.run_into(&g, Query::until(0, |n| n == 4, |_| 0), &mut path);
+    /// assert_eq!(status, Status::Found { cost: 12 });
+    /// assert_eq!(path, [0, 1, 2, 3, 4]);
+    /// ```
+    pub fn run_into<G, H, T>(
+        &mut self,
+        graph: &G,
+        query: Query<G::Node, G::Cost, H, T>,
+        path: &mut Vec<G::Node>,
+    ) -> Status<G::Node, G::Cost>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: Heuristic<G::Node, G::Cost>,
+        T: Goal<G::Node>,
+    {
+        self.run_to_end(graph, query, path)
+    }
+
+    /// Runs `query` to its end and writes the path into `path`: the body of
+    /// every one-shot search. Out of line, so every entry point runs the same
+    /// machine code (inlined into each caller, the loop's instruction count
+    /// varied by a few percent from one caller to the next).
+    #[inline(never)]
+    fn run_to_end<G, H, T>(
+        &mut self,
+        graph: &G,
+        query: Query<G::Node, G::Cost, H, T>,
+        path: &mut Vec<G::Node>,
+    ) -> Status<G::Node, G::Cost>
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: Heuristic<G::Node, G::Cost>,
+        T: Goal<G::Node>,
+    {
+        let Query {
+            starts,
+            goal,
+            heuristic,
+            limits,
+        } = query;
+        let mut core = Core {
             graph,
             open: &mut self.open,
             store: &mut self.store,
-            heuristic,
-            is_goal,
-            goal: None,
             stats: &mut self.stats,
-            end: None,
+            heuristic,
+            goal,
+            limits,
+            run: Run::new(),
         };
-        *search.stats = Stats::default();
-        if let Err(e) = search.seed(start) {
-            search.end = Some(End::Error(e));
+        core.start(&starts);
+        core.advance(u64::MAX);
+        let run = core.run;
+        path.clear();
+        let status = run.status();
+        if matches!(status, Status::Found { .. } | Status::Partial { .. })
+            && let Err(e) = path_into(graph, &self.store, run.path_end().0, path)
+        {
+            path.clear();
+            return Status::Error(e);
         }
-        search
+        status
+    }
+
+    /// Runs `query` from where `run` stands (`None`: from its start) for up
+    /// to `budget` expansions; the sliced search's one step.
+    #[inline]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn resume<G, H, T>(
+        &mut self,
+        graph: &G,
+        query: Query<G::Node, G::Cost, H, T>,
+        run: Option<Run<G::Node, G::Cost>>,
+        budget: u64,
+    ) -> (Query<G::Node, G::Cost, H, T>, Run<G::Node, G::Cost>)
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: Heuristic<G::Node, G::Cost>,
+        T: Goal<G::Node>,
+    {
+        let Query {
+            starts,
+            goal,
+            heuristic,
+            limits,
+        } = query;
+        let fresh = run.is_none();
+        let mut core = Core {
+            graph,
+            open: &mut self.open,
+            store: &mut self.store,
+            stats: &mut self.stats,
+            heuristic,
+            goal,
+            limits,
+            run: run.unwrap_or_else(Run::new),
+        };
+        if fresh {
+            core.start(&starts);
+        }
+        core.advance(budget);
+        let query = Query {
+            starts,
+            goal: core.goal,
+            heuristic: core.heuristic,
+            limits,
+        };
+        (query, core.run)
     }
 }

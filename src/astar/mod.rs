@@ -1,9 +1,16 @@
 //! A*: best-first search by `f = g + h`; optimal when `h` never overestimates.
 //!
-//! This module holds the one search core of the crate. Every entry point
-//! ([`astar`](fn@crate::astar), [`astar_until`], [`AStar::search`], stepping with [`Search::step`])
-//! runs the same loop, generic over the [`Graph`](crate::Graph), the heuristic, the
-//! [`OpenSet`](crate::OpenSet) and the [`ClosedSet`](crate::ClosedSet) (node store).
+//! This module holds the one search core of the crate. Every entry point runs
+//! the same loop, generic over the [`Graph`](crate::Graph), the
+//! [`Heuristic`], the [`Goal`], the [`OpenSet`](crate::OpenSet) and the
+//! [`ClosedSet`](crate::ClosedSet) (node store):
+//!
+//! | entry point | what it runs |
+//! |---|---|
+//! | [`astar`](fn@crate::astar), [`astar_until`] | one start, a goal node or test, fresh structures |
+//! | [`search`](fn@crate::search) | a [`Query`]: several starts, limits, partial paths |
+//! | [`AStar::search`], [`AStar::search_into`], [`AStar::run`], [`AStar::run_into`] | the same with an engine that keeps its memory |
+//! | [`SlicedSearch`] | a query spread over calls (game frames), a budget of expansions per call |
 //!
 //! # Semantics
 //! - The goal test happens when a node is **popped**, so the first goal popped is
@@ -14,12 +21,18 @@
 //!   optimal paths (at the price of re-expansions, counted in [`Stats::reopened`](crate::Stats::reopened)).
 //! - Edge costs and heuristic values are checked: NaN or negative values, and sums
 //!   that overflow the cost type, end the search with a [`SearchError`](crate::SearchError) naming the
-//!   node.
+//!   node. The starts and the goal node are checked before anything is expanded.
+//! - A limit ([`Limits`]) ends the search with a partial outcome: the path to the
+//!   start or expanded node with the smallest `h` (ties: smaller `g`).
 //!
 //! # Complexity
 //! With a binary heap: O(E log V) time for a consistent heuristic, O(V) memory.
 //! With an inconsistent heuristic a node can be expanded more than once.
 
 mod engine;
+pub mod query;
+mod sliced;
 
-pub use engine::{astar, astar_until, AStar, Search, Step};
+pub use engine::{astar, astar_until, search, AStar};
+pub use query::{Goal, Heuristic, Limit, Limits, Query};
+pub use sliced::{SlicedQuery, SlicedSearch};

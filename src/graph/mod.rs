@@ -37,9 +37,11 @@ use crate::cost::Cost;
 
 pub mod adjacency_list;
 mod from_fn;
+mod path_cost;
 
 pub use adjacency_list::AdjacencyList;
 pub use from_fn::{from_fn, FnGraph};
+pub use path_cost::path_cost;
 
 /// A directed graph with non-negative edge costs.
 ///

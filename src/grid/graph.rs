@@ -74,7 +74,7 @@ impl<C: Cost> Graph for Grid<C> {
 
     /// The moves of [`successors`](Graph::successors), each reported with the
     /// dense id of the cell it enters (the move loop computes it anyway).
-    #[inline]
+    #[inline(always)]
     fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
         match &self.terrain {
             None => self.emit_moves(

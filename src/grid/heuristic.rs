@@ -51,6 +51,7 @@
 //! # Ok::<(), pathseek::grid::GridError>(())
 //! ```
 
+use crate::astar::Heuristic;
 use crate::cost::Cost;
 use crate::grid::{Cell, Connectivity, Grid, GridCosts};
 
@@ -207,7 +208,7 @@ pub fn euclidean<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C
     move |cell| euclidean_value(goal, straight, integer, cell)
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Manhattan,
     Octile,
@@ -222,6 +223,9 @@ impl<C: Cost> Grid<C> {
     /// - 8-connected: [`octile`] when `straight ≤ diagonal ≤ 2 · straight` (all the
     ///   usual costs), [`manhattan`] when `diagonal > 2 · straight` (diagonals
     ///   never pay), [`chebyshev`] when `diagonal < straight`.
+    ///
+    /// The same estimate as a named type, for a query kept in a struct field
+    /// (see [`SlicedSearch`](crate::SlicedSearch)), is [`GridHeuristic::new`].
     ///
     /// With terrain weights set, both costs are first multiplied by
     /// [`min_terrain`](Grid::min_terrain): every move costs at least that much
@@ -239,15 +243,32 @@ impl<C: Cost> Grid<C> {
     /// assert_eq!(grid.heuristic(Cell::new(0, 0))(Cell::new(3, 4)), 3.5);
     /// # Ok::<(), pathseek::grid::GridError>(())
     /// ```
-    pub fn heuristic(&self, goal: Cell) -> impl Fn(Cell) -> C + Copy {
-        let mut costs = self.costs();
-        if self.has_terrain() {
-            let m = self.min_terrain();
+    pub fn heuristic(&self, goal: Cell) -> impl Fn(Cell) -> C + Copy + use<C> {
+        let h = GridHeuristic::new(self, goal);
+        move |cell| h.estimate(cell)
+    }
+}
+
+impl<C: Cost> GridHeuristic<C> {
+    /// The estimate of [`Grid::heuristic`] towards `goal`, as a named type.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts, GridHeuristic};
+    /// let grid = Grid::new(10, 10, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    /// let h: GridHeuristic<u32> = GridHeuristic::new(&grid, Cell::new(9, 9));
+    /// assert_eq!(h.estimate(Cell::new(0, 5)), 4 * 3 + 5 * 2);
+    /// assert_eq!(h.goal(), Cell::new(9, 9));
+    /// ```
+    pub fn new(grid: &Grid<C>, goal: Cell) -> Self {
+        let mut costs = grid.costs();
+        if grid.has_terrain() {
+            let m = grid.min_terrain();
             // `set_terrain` checked that every weight times either cost fits.
             costs.straight = costs.straight * m;
             costs.diagonal = costs.diagonal * m;
         }
-        let kind = match self.connectivity() {
+        let kind = match grid.connectivity() {
             Connectivity::Four => Kind::Manhattan,
             Connectivity::Eight => {
                 let (s, d) = (costs.straight, costs.diagonal);
@@ -260,11 +281,46 @@ impl<C: Cost> Grid<C> {
                 }
             }
         };
-        move |cell| match kind {
-            Kind::Manhattan => manhattan_value(goal, costs, cell),
-            Kind::Octile => octile_value(goal, costs, cell),
-            Kind::Chebyshev => chebyshev_value(goal, costs, cell),
+        GridHeuristic { goal, costs, kind }
+    }
+}
+
+/// A grid's own estimate of the cost to a goal cell ([`Grid::heuristic`]) as
+/// a named type: Manhattan, octile or Chebyshev distance, whichever is
+/// admissible and consistent for the grid's moves and costs. A
+/// [`Heuristic`], so a [`Query`](crate::Query) holding it has a type that can
+/// be written in a struct field.
+///
+/// # Example
+/// See [`GridHeuristic::new`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridHeuristic<C> {
+    goal: Cell,
+    costs: GridCosts<C>,
+    kind: Kind,
+}
+
+impl<C: Cost> GridHeuristic<C> {
+    /// The estimated cost from `cell` to the goal.
+    #[inline]
+    pub fn estimate(&self, cell: Cell) -> C {
+        match self.kind {
+            Kind::Manhattan => manhattan_value(self.goal, self.costs, cell),
+            Kind::Octile => octile_value(self.goal, self.costs, cell),
+            Kind::Chebyshev => chebyshev_value(self.goal, self.costs, cell),
         }
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+}
+
+impl<C: Cost> Heuristic<Cell, C> for GridHeuristic<C> {
+    #[inline(always)]
+    fn estimate(&mut self, cell: Cell) -> C {
+        GridHeuristic::estimate(self, cell)
     }
 }
 

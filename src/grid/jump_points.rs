@@ -348,7 +348,7 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
         self.expand(Expansion::new(node), &mut edge);
     }
 
-    #[inline]
+    #[inline(always)]
     fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
         let Some(goal) = at.goal else {
             // No single goal for the rays to stop at: the grid's own moves.

@@ -64,5 +64,6 @@ pub use cell::Cell;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
 pub use error::GridError;
+pub use heuristic::GridHeuristic;
 pub(crate) use layout::{Layout, STEPS};
 pub use map::Grid;

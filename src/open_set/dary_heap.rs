@@ -103,7 +103,7 @@ impl<C: Cost, const D: usize> OpenSet<C> for DaryHeap<C, D> {
         sift::push::<_, D, [u32]>(&mut self.heap, Packed::pack(entry), &mut self.positions);
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<Entry<C>> {
         sift::pop::<_, D, [u32]>(&mut self.heap, &mut self.positions).map(|p| p.unpack())
     }

@@ -296,10 +296,11 @@ pub fn check_pair<C, O, S>(
                 "{label}: empty graph, start {}",
                 q.start
             );
+            // Both are outside the graph; the starts are checked first.
             let r = engine.search(&p.graph, q.start, q.goal, |_| C::zero());
             assert_eq!(
                 r.error(),
-                Some(&SearchError::GoalBlocked { node: q.goal }),
+                Some(&SearchError::StartBlocked { node: q.start }),
                 "{label}: empty graph, goal {}",
                 q.goal
             );

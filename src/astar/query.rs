@@ -1,0 +1,410 @@
+//! A query: the question one search answers — where it starts, what it is
+//! looking for, how it estimates, and when it must give up.
+
+use crate::cost::Cost;
+use smallvec::SmallVec;
+use std::time::Instant;
+
+/// An estimate of the cost from a node to the goal: the A* heuristic.
+///
+/// Every `FnMut(node) -> cost` closure is one. Name a type of your own (or use
+/// [`GridHeuristic`](crate::grid::GridHeuristic)) when the heuristic must be
+/// written in a struct field, for instance in a [`SlicedSearch`](crate::SlicedSearch)
+/// kept by a game unit.
+///
+/// For optimal paths the estimate must be *admissible* (never above the true
+/// remaining cost); it need not be consistent (closed nodes are reopened).
+///
+/// # Example
+/// ```
+/// use pathseek::Heuristic;
+/// struct Distance { goal: i32 }
+/// impl Heuristic<i32, u32> for Distance {
+///     fn estimate(&mut self, node: i32) -> u32 {
+///         node.abs_diff(self.goal)
+///     }
+/// }
+/// let line = pathseek::graph::from_fn(|n: i32, edge: &mut dyn FnMut(i32, u32)| {
+///     edge(n - 1, 1);
+///     edge(n + 1, 1);
+/// });
+/// let r = pathseek::search(&line, pathseek::Query::new(0, 9, Distance { goal: 9 }));
+/// assert_eq!((r.found().unwrap().cost, r.stats.expanded), (9, 9));
+/// ```
+pub trait Heuristic<N, C> {
+    /// The estimated cost from `node` to the goal. Called once per node and
+    /// search, when the node is first reached.
+    fn estimate(&mut self, node: N) -> C;
+}
+
+impl<N, C, F: FnMut(N) -> C> Heuristic<N, C> for F {
+    #[inline(always)]
+    fn estimate(&mut self, node: N) -> C {
+        self(node)
+    }
+}
+
+/// What a search looks for: one node ([`Target`]) or any node that passes a
+/// test ([`Predicate`]).
+///
+/// Required: [`is_goal`](Goal::is_goal); [`node`](Goal::node) defaults to `None`.
+///
+/// # Example
+/// ```
+/// use pathseek::{Goal, Query};
+/// // Any multiple of 10 at or above 25.
+/// struct Round;
+/// impl Goal<u32> for Round {
+///     fn is_goal(&mut self, node: u32) -> bool {
+///         node >= 25 && node % 10 == 0
+///     }
+/// }
+/// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
+/// let query = Query::with_goal(21, Round, |_| 0);
+/// let r = pathseek::search(&g, query);
+/// assert_eq!(r.found().unwrap().goal(), Some(&30));
+/// ```
+pub trait Goal<N> {
+    /// `true` if the search may end at `node`. Tested when a node is popped
+    /// from the open set, so the first goal popped is reached optimally.
+    fn is_goal(&mut self, node: N) -> bool;
+
+    /// The goal node, when there is exactly one: its reachability is checked
+    /// before the search starts ([`Graph::contains`](crate::Graph::contains)), and graphs that prune by
+    /// direction (jump points) stop their scans at it
+    /// ([`Expansion::goal`](crate::graph::Expansion::goal)).
+    fn node(&self) -> Option<N> {
+        None
+    }
+}
+
+/// One goal node.
+///
+/// # Example
+/// ```
+/// use pathseek::{Goal, query::Target};
+/// let mut goal = Target(7u32);
+/// assert!(goal.is_goal(7) && !goal.is_goal(8));
+/// assert_eq!(goal.node(), Some(7));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target<N>(pub N);
+
+impl<N: Copy + PartialEq> Goal<N> for Target<N> {
+    #[inline(always)]
+    fn is_goal(&mut self, node: N) -> bool {
+        node == self.0
+    }
+
+    #[inline(always)]
+    fn node(&self) -> Option<N> {
+        Some(self.0)
+    }
+}
+
+/// Any node for which a test is `true`: the first one popped wins.
+///
+/// The heuristic must not overestimate the distance to the *nearest* goal.
+///
+/// # Example
+/// ```
+/// use pathseek::{Goal, query::Predicate};
+/// let mut goal = Predicate(|n: u32| n % 7 == 0);
+/// assert!(goal.is_goal(14) && !goal.is_goal(15));
+/// assert_eq!(Goal::<u32>::node(&goal), None);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Predicate<P>(pub P);
+
+impl<N, P: FnMut(N) -> bool> Goal<N> for Predicate<P> {
+    #[inline(always)]
+    fn is_goal(&mut self, node: N) -> bool {
+        (self.0)(node)
+    }
+}
+
+/// The limits of a search. Reaching one ends the search with a **partial**
+/// outcome: the path to the best node reached (see [`Query`]), never an error.
+/// Each limit is checked once per expansion; the clock every
+/// [`CLOCK_INTERVAL`] expansions.
+///
+/// Set them through [`Query`]'s builder methods; every limit is off by default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Limits<C> {
+    /// The most nodes the search expands ([`Limit::Expansions`]).
+    pub max_expansions: Option<u64>,
+    /// The most nodes the search stores ([`Limit::Stored`]).
+    pub max_stored: Option<usize>,
+    /// The largest path cost the search looks for ([`Limit::Cost`]).
+    pub max_cost: Option<C>,
+    /// When the search must stop ([`Limit::Deadline`]).
+    pub deadline: Option<Instant>,
+}
+
+impl<C> Default for Limits<C> {
+    fn default() -> Self {
+        Limits {
+            max_expansions: None,
+            max_stored: None,
+            max_cost: None,
+            deadline: None,
+        }
+    }
+}
+
+/// Which limit ended a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`Query::max_expansions`] nodes were expanded.
+    Expansions,
+    /// [`Query::max_stored`] nodes were stored.
+    Stored,
+    /// Every path still open would cost more than [`Query::max_cost`].
+    Cost,
+    /// [`Query::deadline`] passed.
+    Deadline,
+}
+
+/// The question one search answers: its starts (each with an initial cost),
+/// its goal (a node or a test), its heuristic and its limits.
+///
+/// Every search of the crate runs a query through the same core loop:
+/// [`AStar::run`](crate::AStar::run) in one go, [`SlicedSearch`](crate::SlicedSearch)
+/// a few expansions at a time, and [`astar`](fn@crate::astar) and the other
+/// shortcuts build one for you. The start and goal checks are made in one place
+/// for all of them, when the search starts:
+///
+/// - a start the graph does not [contain](crate::Graph::contains) is
+///   [`SearchError::StartBlocked`](crate::SearchError::StartBlocked), an initial
+///   cost that is NaN or negative is
+///   [`SearchError::InvalidStartCost`](crate::SearchError::InvalidStartCost), no
+///   start at all is [`SearchError::NoStart`](crate::SearchError::NoStart);
+/// - a goal node the graph does not contain is
+///   [`SearchError::GoalBlocked`](crate::SearchError::GoalBlocked)
+///   (found before expanding anything).
+///
+/// # Several starts
+/// Each start has an initial cost, the `g` it begins with: several units
+/// heading to one place (the path comes from whichever is cheapest), or a unit
+/// between two cells (each cell at the cost of getting there). A node listed
+/// twice keeps its cheapest initial cost.
+///
+/// # Limits and partial paths
+/// When a limit is reached the search ends with a partial outcome: the path
+/// to the **best node reached**: of the starts and the nodes expanded so far,
+/// the one with the smallest `h`, ties to the smaller `g` (then to the first
+/// found). Only expanded nodes count, not every node seen as a successor:
+/// following the best expanded node costs one comparison per expansion, and
+/// its path is the one the search has settled (with a consistent heuristic,
+/// its cost is optimal).
+///
+/// # Example
+/// ```
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts, Limit, Outcome, Query};
+/// let grid = Grid::new(100, 100, Connectivity::Eight, GridCosts::<u32>::new(2, 3)).unwrap();
+/// let goal = Cell::new(99, 99);
+/// // Two units, one at (0, 0) and one at (50, 0) that is busy for 40 more.
+/// let query = Query::new(Cell::new(0, 0), goal, grid.heuristic(goal))
+///     .with_start(Cell::new(50, 0), 40)
+///     .max_expansions(20);
+/// let r = pathseek::search(&grid, query);
+/// let Outcome::Partial { path, limit } = r.outcome else { panic!("limited") };
+/// assert_eq!(limit, Limit::Expansions);
+/// assert_eq!(path.nodes.first(), Some(&Cell::new(50, 0))); // the closer unit leads
+/// assert_eq!(r.stats.expanded, 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Query<N, C, H, T = Target<N>> {
+    pub(crate) starts: SmallVec<[(N, C); 2]>,
+    pub(crate) goal: T,
+    pub(crate) heuristic: H,
+    pub(crate) limits: Limits<C>,
+}
+
+impl<N: Copy + PartialEq, C: Cost, H> Query<N, C, H, Target<N>> {
+    /// A search from `start` (initial cost zero) to the node `goal`.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Query;
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 2));
+    /// let r = pathseek::search(&g, Query::new(3, 6, |n: u32| 2 * 6u32.saturating_sub(n)));
+    /// assert_eq!(r.found().unwrap().cost, 6);
+    /// ```
+    pub fn new(start: N, goal: N, heuristic: H) -> Self {
+        Query::with_goal(start, Target(goal), heuristic)
+    }
+}
+
+impl<N: Copy, C: Cost, H, P: FnMut(N) -> bool> Query<N, C, H, Predicate<P>> {
+    /// A search from `start` to any node for which `is_goal` is true.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Query;
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 3, 1));
+    /// let r = pathseek::search(&g, Query::until(1, |n| n > 10, |_| 0));
+    /// assert_eq!(r.found().unwrap().goal(), Some(&13));
+    /// ```
+    pub fn until(start: N, is_goal: P, heuristic: H) -> Self {
+        Query::with_goal(start, Predicate(is_goal), heuristic)
+    }
+}
+
+impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
+    /// A search from `start` to whatever `goal` accepts.
+    ///
+    /// # Example
+    /// See [`Goal`].
+    pub fn with_goal(start: N, goal: T, heuristic: H) -> Self {
+        let mut starts = SmallVec::new();
+        starts.push((start, C::zero()));
+        Query {
+            starts,
+            goal,
+            heuristic,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Adds a start with an initial cost.
+    ///
+    /// # Example
+    /// See [`Query`].
+    pub fn with_start(mut self, node: N, initial_cost: C) -> Self {
+        self.starts.push((node, initial_cost));
+        self
+    }
+
+    /// Replaces the starts: each node with its initial cost. An empty list
+    /// makes the search end with [`SearchError::NoStart`](crate::SearchError::NoStart).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Query;
+    /// // A unit 0.25 of the way from node 4 to node 5, going to node 9.
+    /// let g = pathseek::graph::from_fn(|n: i32, edge: &mut dyn FnMut(i32, f64)| {
+    ///     edge(n - 1, 1.0);
+    ///     edge(n + 1, 1.0);
+    /// });
+    /// let q = Query::new(4, 9, |n: i32| (9 - n).abs() as f64).with_starts([(4, 0.25), (5, 0.75)]);
+    /// let r = pathseek::search(&g, q);
+    /// assert_eq!(r.found().unwrap().cost, 4.75);
+    /// assert_eq!(r.found().unwrap().nodes[0], 5);
+    /// ```
+    pub fn with_starts(mut self, starts: impl IntoIterator<Item = (N, C)>) -> Self {
+        self.starts.clear();
+        self.starts.extend(starts);
+        self
+    }
+
+    /// Stops after `n` expansions with a partial outcome ([`Limit::Expansions`]).
+    ///
+    /// # Example
+    /// See [`Query`].
+    pub fn max_expansions(mut self, n: u64) -> Self {
+        self.limits.max_expansions = Some(n);
+        self
+    }
+
+    /// Stops with a partial outcome ([`Limit::Stored`]) before expanding a node
+    /// when `n` nodes are stored: a node pool. An expansion stores at most the
+    /// expanded node's successors, so a search never holds more than `n` plus
+    /// the out-degree of one node (8 on a grid).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Limit, Outcome, Query};
+    /// let g = pathseek::graph::from_fn(|n: u64, edge: &mut dyn FnMut(u64, u32)| {
+    ///     edge(2 * n + 1, 1);
+    ///     edge(2 * n + 3, 1);
+    /// });
+    /// // Node 2 is never reached, and the graph is infinite.
+    /// let r = pathseek::search(&g, Query::new(0, 2, |_| 0).max_stored(1000));
+    /// assert!(matches!(r.outcome, Outcome::Partial { limit: Limit::Stored, .. }));
+    /// assert!(r.stats.stored <= 1002);
+    /// ```
+    pub fn max_stored(mut self, n: usize) -> Self {
+        self.limits.max_stored = Some(n);
+        self
+    }
+
+    /// Looks only for paths of cost at most `max`: the search stops with a
+    /// partial outcome ([`Limit::Cost`]) when the smallest `f = g + h` in the
+    /// open set exceeds it (so, with an admissible heuristic, as soon as no
+    /// path to a goal of cost `<= max` can remain). Every node it expands has
+    /// `g <= max`, so the partial path costs at most `max`.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Limit, Outcome, Query};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 3));
+    /// let h = |n: u32| 3 * 10u32.saturating_sub(n);
+    /// let r = pathseek::search(&g, Query::new(0, 10, h).max_cost(30));
+    /// assert_eq!(r.found().unwrap().cost, 30);
+    /// // The heuristic already says 30 at the start: nothing within 29 exists.
+    /// let r = pathseek::search(&g, Query::new(0, 10, h).max_cost(29));
+    /// let Outcome::Partial { path, limit } = r.outcome else { panic!() };
+    /// assert_eq!((limit, path.nodes, r.stats.expanded), (Limit::Cost, vec![0], 0));
+    /// ```
+    pub fn max_cost(mut self, max: C) -> Self {
+        self.limits.max_cost = Some(max);
+        self
+    }
+
+    /// Stops with a partial outcome ([`Limit::Deadline`]) once `at` has passed.
+    /// The clock is read every [`CLOCK_INTERVAL`] expansions, not per node.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use pathseek::{Limit, Outcome, Query};
+    /// let g = pathseek::graph::from_fn(|n: u64, edge: &mut dyn FnMut(u64, u32)| edge(n + 1, 1));
+    /// let q = Query::new(0, u64::MAX, |_| 0).deadline(Instant::now() + Duration::from_millis(5));
+    /// let r = pathseek::search(&g, q);
+    /// assert!(matches!(r.outcome, Outcome::Partial { limit: Limit::Deadline, .. }));
+    /// ```
+    pub fn deadline(mut self, at: Instant) -> Self {
+        self.limits.deadline = Some(at);
+        self
+    }
+
+    /// Replaces all the limits.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Query, query::Limits};
+    /// let q = Query::<u32, u32, _>::new(0, 5, |_: u32| 0).max_expansions(10).with_limits(Limits::default());
+    /// assert_eq!(q.limits().max_expansions, None);
+    /// ```
+    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits set.
+    pub fn limits(&self) -> &Limits<C> {
+        &self.limits
+    }
+
+    /// The starts and their initial costs.
+    pub fn starts(&self) -> &[(N, C)] {
+        &self.starts
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &T {
+        &self.goal
+    }
+
+    /// The heuristic.
+    pub fn heuristic(&self) -> &H {
+        &self.heuristic
+    }
+}
+
+/// How often a search with a [`deadline`](Query::deadline) reads the clock:
+/// every this many expansions.
+pub const CLOCK_INTERVAL: u64 = 32;

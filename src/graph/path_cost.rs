@@ -1,0 +1,46 @@
+//! Checking a path against a graph: are its steps edges, and what does it cost.
+
+use super::Graph;
+use crate::cost::Cost;
+use num_traits::Zero;
+
+/// The cost of walking `path` in `graph`: the sum, over consecutive nodes, of
+/// the cheapest edge between them; `None` if some step is not an edge of the
+/// graph (or the sum overflows), or a node is not in the graph. An empty path
+/// or a single node costs zero.
+///
+/// Use it to check a path found before the graph was edited (see
+/// [`SlicedSearch`](crate::SlicedSearch)) or a partial path.
+///
+/// # Complexity
+/// O(sum of the out-degrees of the path's nodes).
+///
+/// # Example
+/// ```
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::graph::path_cost;
+/// let mut grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+/// let path = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
+/// assert_eq!(path_cost(&grid, &path), Some(2));
+/// grid.set_passable(Cell::new(1, 0), false).unwrap();
+/// assert_eq!(path_cost(&grid, &path), None); // the map changed under it
+/// ```
+pub fn path_cost<G: Graph>(graph: &G, path: &[G::Node]) -> Option<G::Cost> {
+    let mut total = G::Cost::zero();
+    if let Some(&first) = path.first()
+        && !graph.contains(first)
+    {
+        return None;
+    }
+    for step in path.windows(2) {
+        let (from, to) = (step[0], step[1]);
+        let mut cheapest: Option<G::Cost> = None;
+        graph.successors(from, |n, c| {
+            if n == to && cheapest.is_none_or(|best| c < best) {
+                cheapest = Some(c);
+            }
+        });
+        total = total.checked_add_valid(cheapest?)?;
+    }
+    Some(total)
+}
