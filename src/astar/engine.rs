@@ -296,35 +296,60 @@ where
         }
         let stop = self.stats.expanded.saturating_add(budget);
         let max_expansions = self.limits.max_expansions.unwrap_or(u64::MAX);
-        let max_stored = self.limits.max_stored.unwrap_or(usize::MAX);
-        // One comparison per expansion covers the budget and the clock.
-        let mut checkpoint = stop.min(self.run.clock_at);
+        let max_stored = self.limits.max_stored;
+        // One comparison per expansion covers the budget, the clock, the
+        // expansion limit and (when set, by a checkpoint at every expansion)
+        // the store limit; the checks themselves are made here, off the
+        // common path.
+        let next = |expanded: u64, clock_at: u64| {
+            let every = if max_stored.is_some() {
+                expanded + 1
+            } else {
+                u64::MAX
+            };
+            stop.min(clock_at).min(max_expansions).min(every)
+        };
+        // The count lives in a local during the loop (in a register); the
+        // stats get it back at the end.
+        let mut expanded = self.stats.expanded;
+        let mut checkpoint = next(expanded, self.run.clock_at);
         loop {
-            if self.stats.expanded >= checkpoint {
-                if self.stats.expanded >= self.run.clock_at {
-                    self.run.clock_at = self.stats.expanded + CLOCK_INTERVAL;
+            if expanded >= checkpoint {
+                if expanded >= self.run.clock_at {
+                    self.run.clock_at = expanded + CLOCK_INTERVAL;
                     if self.limits.deadline.is_some_and(|at| Instant::now() >= at) {
                         self.run.end = Some(End::Partial(Limit::Deadline));
                         break;
                     }
                 }
-                if self.stats.expanded >= stop {
+                if max_stored.is_some_and(|max| self.store.len() >= max) {
+                    self.run.end = Some(End::Partial(Limit::Stored));
                     break;
                 }
-                checkpoint = stop.min(self.run.clock_at);
+                if expanded >= max_expansions {
+                    // One last pop: the goal may be the next node.
+                    self.step(true, &mut expanded);
+                    break;
+                }
+                if expanded >= stop {
+                    break;
+                }
+                checkpoint = next(expanded, self.run.clock_at);
             }
-            if !self.step(max_expansions, max_stored) {
+            if !self.step(false, &mut expanded) {
                 break;
             }
         }
+        self.stats.expanded = expanded;
         self.stats.stored = self.store.len();
     }
 
     /// Pops the best open node and expands it (`true`), or ends the search
-    /// (`false`, with `run.end` set): goal popped, open set empty, a limit,
-    /// or an error.
+    /// (`false`, with `run.end` set): goal popped, open set empty, past the
+    /// cost limit, or an error. `last`: the expansion limit is reached, so a
+    /// node that is not a goal ends the search instead of being expanded.
     #[inline(always)]
-    fn step(&mut self, max_expansions: u64, max_stored: usize) -> bool {
+    fn step(&mut self, last: bool, expanded: &mut u64) -> bool {
         loop {
             let Some(entry) = self.open.pop() else {
                 self.run.end = Some(End::NoPath);
@@ -369,30 +394,19 @@ where
                 });
                 return false;
             }
-            if self.stats.expanded >= max_expansions {
+            if last {
                 self.run.end = Some(End::Partial(Limit::Expansions));
                 return false;
             }
-            if self.store.len() >= max_stored {
-                self.run.end = Some(End::Partial(Limit::Stored));
-                return false;
-            }
-            self.stats.expanded += 1;
-            if let Err(e) = self.expand(node, parent_slot, entry) {
-                self.run.end = Some(End::Error(e));
-                return false;
-            }
-            return true;
+            *expanded += 1;
+            self.expand(node, parent_slot, entry);
+            // An error while relaxing ended the search.
+            return self.run.end.is_none();
         }
     }
 
     #[inline(always)]
-    fn expand(
-        &mut self,
-        node: G::Node,
-        parent_slot: u32,
-        entry: Entry<G::Cost>,
-    ) -> Result<(), SearchError<G::Node, G::Cost>> {
+    fn expand(&mut self, node: G::Node, parent_slot: u32, entry: Entry<G::Cost>) {
         let graph = self.graph;
         // Only graphs that prune by direction read the parent; for the others
         // this look-up is dead code and compiles away.
@@ -401,14 +415,13 @@ where
         } else {
             self.store.node(graph, parent_slot)
         };
-        let mut error = None;
         let mut relax = Relax {
             graph,
             open: &mut *self.open,
             store: &mut *self.store,
             heuristic: &mut self.heuristic,
             stats: &mut *self.stats,
-            error: &mut error,
+            error: &mut self.run.end,
             from: node,
             parent: entry.slot,
             g: entry.g,
@@ -421,7 +434,6 @@ where
         if open_len > self.stats.max_open {
             self.stats.max_open = open_len;
         }
-        error.map_or(Ok(()), Err)
     }
 }
 
@@ -461,7 +473,7 @@ struct Relax<'r, G: Graph, O, S, H> {
     heuristic: &'r mut H,
     stats: &'r mut Stats,
     /// The first error met while relaxing this node's edges.
-    error: &'r mut Option<SearchError<G::Node, G::Cost>>,
+    error: &'r mut Option<End<G::Node, G::Cost>>,
     from: G::Node,
     parent: u32,
     g: G::Cost,
@@ -494,36 +506,42 @@ where
 {
     /// Relaxes the edge to `succ` (`index`: its dense id, if the graph passed it).
     ///
-    /// An error skips the edge and is handed to [`fail`](Self::fail), out of
+    /// An error skips the edge and is handed to [`fail`], out of
     /// line, which keeps the node's first one; the search ends when the node's
     /// expansion returns. So the loop over the edges carries no error state.
     #[inline(always)]
     fn relax(&mut self, succ: G::Node, index: Option<usize>, cost: G::Cost) {
         if !cost.is_valid() {
-            return self.fail(SearchError::InvalidEdgeCost {
-                from: self.from,
-                to: succ,
-                cost,
-            });
+            return fail(
+                self.error,
+                SearchError::InvalidEdgeCost {
+                    from: self.from,
+                    to: succ,
+                    cost,
+                },
+            );
         }
         let Some(g) = self.g.checked_add_valid(cost) else {
-            return self.fail(SearchError::CostOverflow { node: succ });
+            return fail(self.error, SearchError::CostOverflow { node: succ });
         };
         let found = match self.store.find_or_insert_at(self.graph, succ, index) {
             Ok(found) => found,
-            Err(e) => return self.fail(e),
+            Err(e) => return fail(self.error, e),
         };
         let (slot, record) = (found.slot, found.record);
         if found.fresh {
             let h = self.heuristic.estimate(succ);
             if !h.is_valid() {
-                return self.fail(SearchError::InvalidHeuristic {
-                    node: succ,
-                    value: h,
-                });
+                return fail(
+                    self.error,
+                    SearchError::InvalidHeuristic {
+                        node: succ,
+                        value: h,
+                    },
+                );
             }
             let Some(f) = g.checked_add_valid(h) else {
-                return self.fail(SearchError::CostOverflow { node: succ });
+                return fail(self.error, SearchError::CostOverflow { node: succ });
             };
             record.g = g;
             record.h = h;
@@ -534,7 +552,7 @@ where
         }
         if g < record.g {
             let Some(f) = g.checked_add_valid(record.h) else {
-                return self.fail(SearchError::CostOverflow { node: succ });
+                return fail(self.error, SearchError::CostOverflow { node: succ });
             };
             record.g = g;
             record.parent = self.parent;
@@ -549,14 +567,16 @@ where
             self.stats.pushed += 1;
         }
     }
+}
 
-    /// Keeps the first error of this expansion.
-    #[cold]
-    #[inline(never)]
-    fn fail(&mut self, error: SearchError<G::Node, G::Cost>) {
-        if self.error.is_none() {
-            *self.error = Some(error);
-        }
+/// Keeps the first error of an expansion in `first`. Out of line, and given
+/// only the error slot, so that the relaxation state never has its address
+/// taken and stays in registers.
+#[cold]
+#[inline(never)]
+fn fail<N, C>(end: &mut Option<End<N, C>>, error: SearchError<N, C>) {
+    if end.is_none() {
+        *end = Some(End::Error(error));
     }
 }
 
