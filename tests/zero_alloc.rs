@@ -191,3 +191,63 @@ fn warm_jump_point_searches_do_not_allocate() {
     assert_eq!(passes[0], passes[1]);
     assert_eq!(allocated, 0, "allocations in the warm jump point pass");
 }
+
+#[test]
+fn warm_sliced_searches_do_not_allocate() {
+    use pathseek::grid::GridHeuristic;
+    use pathseek::{Query, SlicedSearch, Status};
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(4).collect();
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    // The type a game would keep in a unit's struct.
+    let mut search: SlicedSearch<
+        DaryHeap<u32, 4>,
+        IndexedStore<u32>,
+        Query<Cell, u32, GridHeuristic<u32>>,
+    > = SlicedSearch::new(DaryHeap::new(), IndexedStore::new());
+    let mut one_shot = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut path = Vec::new();
+    let mut passes = [
+        Vec::with_capacity(4 * scenarios.len()),
+        Vec::with_capacity(4 * scenarios.len()),
+    ];
+    let mut allocated = 0;
+    for (pass, seen) in passes.iter_mut().enumerate() {
+        let before = allocations();
+        for sc in &scenarios {
+            let h = GridHeuristic::new(&grid, sc.goal);
+            // Sliced, with the partial path read after every slice.
+            search.start(&grid, Query::new(sc.start, sc.goal, h));
+            let status = loop {
+                match search.advance(&grid, 64) {
+                    Status::InProgress => {
+                        let partial = search.path_into(&grid, &mut path);
+                        assert_eq!(path.first(), Some(&sc.start));
+                        assert!(partial.is_some());
+                    }
+                    other => break other,
+                }
+            };
+            let Status::Found { cost } = status else {
+                panic!("{status:?}")
+            };
+            assert_eq!(search.path_into(&grid, &mut path), Some(cost));
+            seen.push(cost as u64);
+            // Limited, sliced: ends with a partial path.
+            search.start(&grid, Query::new(sc.start, sc.goal, h).max_expansions(100));
+            while search.advance(&grid, 30) == Status::InProgress {}
+            seen.push(search.path_into(&grid, &mut path).unwrap() as u64);
+            // One-shot through a query, with several starts.
+            let q = Query::new(sc.start, sc.goal, h).with_start(sc.goal, 7);
+            let status = one_shot.run_into(&grid, q, &mut path);
+            assert_eq!(status, Status::Found { cost: 7 });
+            seen.push(path.len() as u64);
+        }
+        if pass == 1 {
+            allocated = allocations() - before;
+        }
+    }
+    assert_eq!(passes[0], passes[1]);
+    assert_eq!(allocated, 0, "allocations in the warm sliced pass");
+}
