@@ -201,11 +201,9 @@ fn warm_sliced_searches_do_not_allocate() {
     let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(4).collect();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     // The type a game would keep in a unit's struct.
-    let mut search: SlicedSearch<
-        DaryHeap<u32, 4>,
-        IndexedStore<u32>,
-        Query<Cell, u32, GridHeuristic<u32>>,
-    > = SlicedSearch::new(DaryHeap::new(), IndexedStore::new());
+    type UnitSearch =
+        SlicedSearch<DaryHeap<u32, 4>, IndexedStore<u32>, Query<Cell, u32, GridHeuristic<u32>>>;
+    let mut search: UnitSearch = SlicedSearch::new(DaryHeap::new(), IndexedStore::new());
     let mut one_shot = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut path = Vec::new();
     let mut passes = [
