@@ -150,7 +150,7 @@ pub enum Outcome<N, C> {
     /// Every node reachable from the start was expanded and none is a goal.
     NoPath,
     /// A limit of the [`Query`](crate::Query) was reached first: the path to
-    /// the best node reached (the start or expanded node with the smallest
+    /// the best node reached (the start or popped node with the smallest
     /// `h`, ties to the smaller `g`; see [`Query`](crate::Query)).
     Partial {
         /// The path from a start to the best node reached, and its cost.

@@ -9,7 +9,7 @@
 //! 386.9M, default 558.4M -> 562.4M).
 
 use super::query::{Goal, Heuristic, Limit, Limits, Query, CLOCK_INTERVAL};
-use crate::closed_set::{ClosedSet, HashStore, PagedStore, NO_SLOT};
+use crate::closed_set::{ClosedSet, HashStore, PagedStore, Records, NO_SLOT};
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
@@ -122,12 +122,15 @@ fn unknown_slot<N, C>() -> SearchError<N, C> {
     }
 }
 
-/// The start or expanded node with the smallest `h` so far (ties: smaller
-/// `g`, then the first found): where a partial path ends.
+/// Of the starts and the nodes taken from the open set, the one with the
+/// smallest `h` so far (ties: smaller `g`, then the first found): where a
+/// partial path ends. The path and its cost are read from the records, which
+/// a cheaper path found later updates.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Best<C> {
     pub(crate) slot: u32,
     h: C,
+    /// Its `g` when it last became best, for the ties; reports read the record.
     g: C,
 }
 
@@ -165,8 +168,8 @@ impl<N, C: Cost> Run<N, C> {
     }
 
     /// The status of the search: in progress or how it ended (the cost of a
-    /// partial outcome is that of the path to the best node).
-    pub(crate) fn status(&self) -> Status<N, C>
+    /// partial outcome is that of the path to the best node, from `records`).
+    pub(crate) fn status<R: Records<Cost = C>>(&self, records: &R) -> Status<N, C>
     where
         N: Clone,
     {
@@ -174,20 +177,27 @@ impl<N, C: Cost> Run<N, C> {
             None => Status::InProgress,
             Some(End::Found { cost, .. }) => Status::Found { cost: *cost },
             Some(End::NoPath) => Status::NoPath,
-            Some(End::Partial(limit)) => Status::Partial {
-                limit: *limit,
-                cost: self.best.g,
+            Some(End::Partial(limit)) => match records.record(self.best.slot) {
+                Some(r) => Status::Partial {
+                    limit: *limit,
+                    cost: r.g,
+                },
+                None => Status::Error(unknown_slot()),
             },
             Some(End::Error(e)) => Status::Error(e.clone()),
         }
     }
 
-    /// The slot the path of the search ends at now: the goal once found,
-    /// otherwise the best node (`NO_SLOT` before anything was stored).
-    pub(crate) fn path_end(&self) -> (u32, C) {
+    /// Where the path the search offers now ends, and its cost: the goal once
+    /// found, otherwise the best node; `None` after an error or before
+    /// anything was stored.
+    pub(crate) fn path_end<R: Records<Cost = C>>(&self, records: &R) -> Option<(u32, C)> {
         match self.end {
-            Some(End::Found { slot, cost }) => (slot, cost),
-            _ => (self.best.slot, self.best.g),
+            Some(End::Found { slot, cost }) => Some((slot, cost)),
+            Some(End::Error(_)) => None,
+            _ => records
+                .record(self.best.slot)
+                .map(|r| (self.best.slot, r.g)),
         }
     }
 }
@@ -282,9 +292,9 @@ where
                 self.open.decrease_key(entry);
             }
             self.stats.pushed += 1;
-            let best = &mut self.run.best;
+            let best = self.run.best;
             if best.slot == NO_SLOT || h < best.h || (h == best.h && g < best.g) {
-                *best = Best { slot, h, g };
+                self.run.best = Best { slot, h, g };
             }
         }
         self.stats.max_open = self.open.len();
@@ -306,7 +316,7 @@ where
         // common path.
         let next = |expanded: u64, clock_at: u64| {
             let every = if max_stored.is_some() {
-                expanded + 1
+                expanded
             } else {
                 u64::MAX
             };
@@ -318,6 +328,9 @@ where
         let mut checkpoint = next(expanded, self.run.clock_at);
         loop {
             if expanded >= checkpoint {
+                if expanded >= stop {
+                    break;
+                }
                 if expanded >= self.run.clock_at {
                     self.run.clock_at = expanded + CLOCK_INTERVAL;
                     if self.limits.deadline.is_some_and(|at| Instant::now() >= at) {
@@ -332,9 +345,6 @@ where
                 if expanded >= max_expansions {
                     // One last pop: the goal may be the next node.
                     self.step(true, &mut expanded);
-                    break;
-                }
-                if expanded >= stop {
                     break;
                 }
                 checkpoint = next(expanded, self.run.clock_at);
@@ -377,7 +387,8 @@ where
             let parent_slot = record.parent;
             let h = record.h;
             let best = &mut self.run.best;
-            if h <= best.h && (h < best.h || entry.g < best.g) {
+            // The best node popped again (reopened: cheaper) refreshes its `g`.
+            if h <= best.h && (h < best.h || entry.g < best.g || entry.slot == best.slot) {
                 *best = Best {
                     slot: entry.slot,
                     h,
@@ -899,9 +910,10 @@ impl<O, S> AStar<O, S> {
         core.advance(u64::MAX);
         let run = core.run;
         path.clear();
-        let status = run.status();
+        let status = run.status(&self.store);
         if matches!(status, Status::Found { .. } | Status::Partial { .. })
-            && let Err(e) = path_into(graph, &self.store, run.path_end().0, path)
+            && let Some((end, _)) = run.path_end(&self.store)
+            && let Err(e) = path_into(graph, &self.store, end, path)
         {
             path.clear();
             return Status::Error(e);

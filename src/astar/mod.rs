@@ -23,7 +23,7 @@
 //!   that overflow the cost type, end the search with a [`SearchError`](crate::SearchError) naming the
 //!   node. The starts and the goal node are checked before anything is expanded.
 //! - A limit ([`Limits`]) ends the search with a partial outcome: the path to the
-//!   start or expanded node with the smallest `h` (ties: smaller `g`).
+//!   start or popped node with the smallest `h` (ties: smaller `g`).
 //!
 //! # Complexity
 //! With a binary heap: O(E log V) time for a consistent heuristic, O(V) memory.

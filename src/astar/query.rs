@@ -180,7 +180,9 @@ pub enum Limit {
 ///   [`SearchError::StartBlocked`](crate::SearchError::StartBlocked), an initial
 ///   cost that is NaN or negative is
 ///   [`SearchError::InvalidStartCost`](crate::SearchError::InvalidStartCost), no
-///   start at all is [`SearchError::NoStart`](crate::SearchError::NoStart);
+///   start at all is [`SearchError::NoStart`](crate::SearchError::NoStart); an
+///   infinite float initial cost is
+///   [`SearchError::CostOverflow`](crate::SearchError::CostOverflow);
 /// - a goal node the graph does not contain is
 ///   [`SearchError::GoalBlocked`](crate::SearchError::GoalBlocked)
 ///   (found before expanding anything).
@@ -193,12 +195,13 @@ pub enum Limit {
 ///
 /// # Limits and partial paths
 /// When a limit is reached the search ends with a partial outcome: the path
-/// to the **best node reached**: of the starts and the nodes expanded so far,
-/// the one with the smallest `h`, ties to the smaller `g` (then to the first
-/// found). Only expanded nodes count, not every node seen as a successor:
-/// following the best expanded node costs one comparison per expansion, and
-/// its path is the one the search has settled (with a consistent heuristic,
-/// its cost is optimal).
+/// to the **best node reached**: of the starts and the nodes taken from the
+/// open set so far, the one with the smallest `h`, ties to the smaller `g`
+/// (then to the first found). Only those count, not every node seen as a
+/// successor: following them costs one comparison per expansion, and their
+/// paths are the ones the search has settled (with a consistent heuristic,
+/// optimal). The path and its cost are read from the search's records when
+/// asked for, so a cheaper path found later to that node is the one given.
 ///
 /// # Example
 /// ```

@@ -3,7 +3,7 @@
 
 use super::engine::{path_into, AStar, Run};
 use super::query::{Goal, Heuristic, Query};
-use crate::closed_set::{ClosedSet, NO_SLOT};
+use crate::closed_set::ClosedSet;
 use crate::graph::Graph;
 use crate::open_set::OpenSet;
 use crate::result::{Stats, Status};
@@ -50,6 +50,9 @@ use crate::result::{Stats, Status};
 ///   edited graph. Check the path with [`graph::path_cost`](crate::graph::path_cost)
 ///   and [`start`](SlicedSearch::start) again if it matters.
 ///
+/// The goal node is checked when the search starts: blocked later, it is
+/// never popped, and the search ends with [`Status::NoPath`] (a new search
+/// would say [`SearchError::GoalBlocked`](crate::SearchError::GoalBlocked)).
 /// A different graph (not an edited one) is not an edit: start again. A store
 /// sized for the first graph answers nodes outside it with
 /// [`SearchError::NodeOutOfRange`](crate::SearchError::NodeOutOfRange).
@@ -197,7 +200,7 @@ where
         let (query, run) = self.engine.resume(graph, query, None, 0);
         self.query = Some(query);
         self.run = run;
-        self.run.status()
+        self.run.status(self.engine.store())
     }
 
     /// Expands up to `budget` more nodes and says where the search stands:
@@ -219,23 +222,27 @@ where
         let (query, run) = self.engine.resume(graph, query, Some(run), budget);
         self.query = Some(query);
         self.run = run;
-        self.run.status()
+        self.run.status(self.engine.store())
     }
 
     /// Where the search stands, without advancing it.
-    pub fn status(&self) -> Status<N, C> {
+    pub fn status(&self) -> Status<N, C>
+    where
+        S: crate::closed_set::Records<Cost = C>,
+    {
         if self.query.is_none() {
             return Status::Idle;
         }
-        self.run.status()
+        self.run.status(self.engine.store())
     }
 
     /// Writes into `path` (cleared first) the path the search offers now: to
     /// the goal once found; otherwise (in progress, partial, no path) to the
-    /// best node reached so far (of the starts and the expanded nodes, the one
-    /// with the smallest `h`, ties: smaller `g`; see [`Query`]). Returns its cost, or `None` (and an empty `path`) when there
-    /// is none: nothing started, or the start failed. Does not end or change
-    /// the search, and allocates only if `path` must grow.
+    /// best node reached so far (of the starts and the nodes taken from the
+    /// open set, the one with the smallest `h`, ties: smaller `g`; see
+    /// [`Query`]). Returns its cost, or `None` (and an empty `path`) when there
+    /// is none: nothing started, or the search stopped on an error. Does not
+    /// end or change the search, and allocates only if `path` must grow.
     ///
     /// # Example
     /// ```
@@ -260,8 +267,8 @@ where
     {
         path.clear();
         self.query.as_ref()?;
-        let (slot, cost) = self.run.path_end();
-        if slot == NO_SLOT || path_into(graph, self.engine.store(), slot, path).is_err() {
+        let (slot, cost) = self.run.path_end(self.engine.store())?;
+        if path_into(graph, self.engine.store(), slot, path).is_err() {
             path.clear();
             return None;
         }
