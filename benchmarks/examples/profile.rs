@@ -17,6 +17,7 @@
 //! as `error: ...` with exit code 2.
 
 use pathseek::closed_set::{IndexedStore, PagedStore};
+use pathseek::grid::GridHeuristic;
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
@@ -52,6 +53,10 @@ const CONFIGS: &[(&str, &str)] = &[
     (
         "fast-query",
         "as fast, through AStar::run_into with a Query (the loop that checks limits; none set)",
+    ),
+    (
+        "fast-named-h",
+        "as fast-query, with the heuristic as a GridHeuristic (a named type) instead of a closure",
     ),
     (
         "fast-sliced",
@@ -158,6 +163,14 @@ fn run() -> Result<(), String> {
             }
             "fast-query" => {
                 let q = Query::new(s.start, s.goal, gu.heuristic(s.goal));
+                let cost = match fast.run_into(&gu, q, &mut path) {
+                    Status::Found { cost } => cost as f64,
+                    _ => 0.0,
+                };
+                (fast.last_stats().expanded, cost)
+            }
+            "fast-named-h" => {
+                let q = Query::new(s.start, s.goal, GridHeuristic::new(&gu, s.goal));
                 let cost = match fast.run_into(&gu, q, &mut path) {
                     Status::Found { cost } => cost as f64,
                     _ => 0.0,
