@@ -48,32 +48,9 @@ where
     assert_eq!(again, r);
 }
 
-macro_rules! for_cost_types {
-    ($name:ident, $body:ident) => {
-        mod $name {
-            #[test]
-            fn u32() {
-                super::$body::<u32>()
-            }
-            #[test]
-            fn u64() {
-                super::$body::<u64>()
-            }
-            #[test]
-            fn i64() {
-                super::$body::<i64>()
-            }
-            #[test]
-            fn f32() {
-                super::$body::<f32>()
-            }
-            #[test]
-            fn f64() {
-                super::$body::<f64>()
-            }
-        }
-    };
-}
+#[macro_use]
+#[path = "common/cost_types.rs"]
+mod cost_types;
 
 fn reopens_closed_nodes<C: Cost>() {
     let g = reopen_graph::<C>();

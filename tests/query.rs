@@ -17,29 +17,9 @@ use pathseek::{
     Records, SearchError, SlicedSearch, Status,
 };
 
-/// Runs the test body for every cost type.
-macro_rules! for_cost_types {
-    ($name:ident, $body:ident) => {
-        mod $name {
-            #[test]
-            fn u32() {
-                super::$body::<u32>()
-            }
-            #[test]
-            fn u64() {
-                super::$body::<u64>()
-            }
-            #[test]
-            fn f64() {
-                super::$body::<f64>()
-            }
-            #[test]
-            fn f32() {
-                super::$body::<f32>()
-            }
-        }
-    };
-}
+#[macro_use]
+#[path = "common/cost_types.rs"]
+mod cost_types;
 
 fn c<C: Cost>(n: u64) -> C {
     C::from_count(n)
