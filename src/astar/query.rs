@@ -187,6 +187,11 @@ pub enum Limit {
 ///   [`SearchError::GoalBlocked`](crate::SearchError::GoalBlocked)
 ///   (found before expanding anything).
 ///
+/// A closure given as the heuristic needs its parameter's type written
+/// (`|n: u32| ...`): the query does not know the graph's node type until it
+/// is run. [`astar`](fn@crate::astar) and [`AStar::search`](crate::AStar::search)
+/// take closures without that.
+///
 /// # Several starts
 /// Each start has an initial cost, the `g` it begins with: several units
 /// heading to one place (the path comes from whichever is cheapest), or a unit
