@@ -302,7 +302,7 @@ where
     }
 
     /// Expands up to `budget` nodes, or fewer if the search ends first.
-    #[inline]
+    #[inline(always)]
     fn advance(&mut self, budget: u64) {
         if self.run.end.is_some() {
             return;
@@ -873,10 +873,8 @@ impl<O, S> AStar<O, S> {
     }
 
     /// Runs `query` to its end and writes the path into `path`: the body of
-    /// every one-shot search. Out of line, so every entry point runs the same
-    /// machine code (inlined into each caller, the loop's instruction count
-    /// varied by a few percent from one caller to the next).
-    #[inline(never)]
+    /// every one-shot search, around [`resume`](AStar::resume).
+    #[inline]
     fn run_to_end<G, H, T>(
         &mut self,
         graph: &G,
@@ -890,25 +888,7 @@ impl<O, S> AStar<O, S> {
         H: Heuristic<G::Node, G::Cost>,
         T: Goal<G::Node>,
     {
-        let Query {
-            starts,
-            goal,
-            heuristic,
-            limits,
-        } = query;
-        let mut core = Core {
-            graph,
-            open: &mut self.open,
-            store: &mut self.store,
-            stats: &mut self.stats,
-            heuristic,
-            goal,
-            limits,
-            run: Run::new(),
-        };
-        core.start(&starts);
-        core.advance(u64::MAX);
-        let run = core.run;
+        let (_, run) = self.resume(graph, query, None, u64::MAX);
         path.clear();
         let status = run.status(&self.store);
         if matches!(status, Status::Found { .. } | Status::Partial { .. })
@@ -922,8 +902,9 @@ impl<O, S> AStar<O, S> {
     }
 
     /// Runs `query` from where `run` stands (`None`: from its start) for up
-    /// to `budget` expansions; the sliced search's one step.
-    #[inline]
+    /// to `budget` expansions: the one-shot searches' whole run and the sliced
+    /// search's step. Out of line, so that both run the same machine code.
+    #[inline(never)]
     #[allow(clippy::type_complexity)]
     pub(crate) fn resume<G, H, T>(
         &mut self,
