@@ -55,6 +55,7 @@ pub mod heuristic;
 pub mod jump_points;
 mod layout;
 mod map;
+mod nearest;
 mod render;
 mod terrain;
 #[cfg(test)]
