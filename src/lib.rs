@@ -28,6 +28,7 @@
 
 pub mod astar;
 pub mod closed_set;
+pub mod components;
 pub mod cost;
 pub mod graph;
 pub mod grid;

@@ -30,6 +30,12 @@ pub struct Grid<C> {
     /// them (kept current by [`Grid::set_passable`]).
     pub(super) moves: Vec<u8>,
     pub(super) passable_count: usize,
+    /// Names the grid's passability as it is now: drawn fresh from a global
+    /// counter when the grid is made and at every change of a cell's
+    /// passability (a clone shares it until one of them changes). Structures
+    /// derived from the passability ([`GridComponents`](crate::components::GridComponents))
+    /// compare it to know they are current.
+    pub(super) passability_stamp: u64,
     /// `width * height` weights, row-major without border; `None` = all one.
     pub(super) terrain: Option<Vec<C>>,
     /// Smallest weight in `terrain` (one when `terrain` is `None`).
@@ -153,6 +159,7 @@ impl<C: Cost> Grid<C> {
             passable: flags,
             moves,
             passable_count: count,
+            passability_stamp: fresh_stamp(),
             terrain: None,
             min_terrain: C::one(),
             min_terrain_cells: width as usize * height as usize,
@@ -293,7 +300,15 @@ impl<C: Cost> Grid<C> {
         } else if !was && passable {
             self.passable_count += 1;
         }
+        if was != passable {
+            self.passability_stamp = fresh_stamp();
+        }
         Ok(())
+    }
+
+    /// The stamp of the grid's passability as it is now (see the field).
+    pub(crate) fn passability_stamp(&self) -> u64 {
+        self.passability_stamp
     }
 
     /// Number of passable cells.
@@ -354,4 +369,11 @@ impl<C: Cost> Grid<C> {
             height: self.height,
         }
     }
+}
+
+/// A stamp no grid state has had before in this process.
+fn fresh_stamp() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
