@@ -49,11 +49,13 @@
 
 mod graph;
 mod grid;
+mod grid_edit;
 #[cfg(test)]
 mod tests;
 
 pub use graph::{GraphComponents, GraphComponentsError};
-pub use grid::{EditError, GridComponents};
+pub use grid::GridComponents;
+pub use grid_edit::EditError;
 
 /// The label of one connected component.
 ///
