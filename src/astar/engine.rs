@@ -8,8 +8,9 @@
 //! public methods to a module of their own cost 0.6-2.2% (fast 384.7M ->
 //! 386.9M, default 558.4M -> 562.4M).
 
-use super::query::{Goal, Heuristic, Limit, Limits, Query, CLOCK_INTERVAL};
+use super::query::{Goal, Heuristic, Limit, Limits, Query, Target, CLOCK_INTERVAL};
 use crate::closed_set::{ClosedSet, HashStore, PagedStore, Records, NO_SLOT};
+use crate::components::{precheck, Precheck, Reachability};
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
@@ -782,6 +783,11 @@ impl<O, S> AStar<O, S> {
         }
     }
 
+    /// Forgets the counters (a search ended before it began).
+    pub(crate) fn clear_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
     /// The counters of the last search this engine ran (or is running).
     ///
     /// # Example
@@ -872,6 +878,61 @@ impl<O, S> AStar<O, S> {
         self.run_to_end(graph, query, path)
     }
 
+    /// Runs a query to a goal node within a [`Reachability`] (component
+    /// labels: [`GridComponents::reach`](crate::components::GridComponents::reach)),
+    /// asked before anything is expanded. If no start can reach the goal, the
+    /// search ends at once with [`Outcome::NoPath`] and zero expansions, or,
+    /// with [`Query::fallback_to_nearest`], searches to the reachable node
+    /// nearest to the goal. Returns the result and the goal searched for (the
+    /// query's or the fallback; `None` when nothing was searched). Starts or a
+    /// goal outside the graph give the usual errors.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::components::GridComponents;
+    /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Outcome, Query};
+    /// use pathseek::{closed_set::IndexedStore, open_set::BinaryHeap};
+    /// // A wall down column 5 with no door.
+    /// let grid = Grid::from_fn(10, 10, Connectivity::Eight, GridCosts::new(2u32, 3), |c| c.x != 5)?;
+    /// let parts = GridComponents::new(&grid);
+    /// let reach = parts.reach(&grid)?;
+    /// let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    /// let (start, goal) = (Cell::new(0, 5), Cell::new(9, 5));
+    /// let q = Query::new(start, goal, grid.heuristic(goal));
+    /// let (r, used) = engine.run_within(&grid, &reach, q.clone());
+    /// assert_eq!((r.outcome, r.stats.expanded, used), (Outcome::NoPath, 0, None));
+    /// // With the fallback: to the cell nearest the goal on the start's side.
+    /// let (r, used) = engine.run_within(&grid, &reach, q.fallback_to_nearest());
+    /// assert_eq!(used, Some(Cell::new(4, 5)));
+    /// assert_eq!(r.found().unwrap().goal(), Some(&Cell::new(4, 5)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn run_within<G, H, R>(
+        &mut self,
+        graph: &G,
+        reach: &R,
+        mut query: Query<G::Node, G::Cost, H, Target<G::Node>>,
+    ) -> (SearchResult<G::Node, G::Cost>, Option<G::Node>)
+    where
+        G: Graph,
+        O: OpenSet<G::Cost>,
+        S: ClosedSet<G>,
+        H: Heuristic<G::Node, G::Cost>,
+        R: Reachability<G::Node>,
+    {
+        match precheck(graph, reach, &mut query) {
+            Precheck::NoPath => {
+                self.stats = Stats::default();
+                (self.result(Status::NoPath, Vec::new()), None)
+            }
+            Precheck::Search => {
+                let goal = query.goal.0;
+                (self.run(graph, query), Some(goal))
+            }
+        }
+    }
+
     /// Runs `query` to its end and writes the path into `path`: the body of
     /// every one-shot search, around [`resume`](AStar::resume).
     #[inline]
@@ -925,6 +986,7 @@ impl<O, S> AStar<O, S> {
             goal,
             heuristic,
             limits,
+            fallback,
         } = query;
         let fresh = run.is_none();
         let mut core = Core {
@@ -946,6 +1008,7 @@ impl<O, S> AStar<O, S> {
             goal: core.goal,
             heuristic: core.heuristic,
             limits,
+            fallback,
         };
         (query, core.run)
     }

@@ -229,6 +229,9 @@ pub struct Query<N, C, H, T = Target<N>> {
     pub(crate) goal: T,
     pub(crate) heuristic: H,
     pub(crate) limits: Limits<C>,
+    /// Searches within a reachability replace an unreachable goal by the
+    /// nearest reachable node.
+    pub(crate) fallback: bool,
 }
 
 impl<N: Copy + PartialEq, C: Cost, H> Query<N, C, H, Target<N>> {
@@ -274,6 +277,7 @@ impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
             goal,
             heuristic,
             limits: Limits::default(),
+            fallback: false,
         }
     }
 
@@ -376,6 +380,23 @@ impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
     /// ```
     pub fn deadline(mut self, at: Instant) -> Self {
         self.limits.deadline = Some(at);
+        self
+    }
+
+    /// For a search within a [`Reachability`](crate::components::Reachability)
+    /// ([`AStar::run_within`](crate::AStar::run_within),
+    /// [`SlicedSearch::start_within`](crate::SlicedSearch::start_within)): when
+    /// no start can reach the goal (blocked, or in another component), search
+    /// to the reachable node nearest to it instead
+    /// ([`Grid::nearest_cell`](crate::Grid::nearest_cell) on grids: by the
+    /// grid's heuristic distance, ties to the smaller `y`, then `x`). Without
+    /// it, such a search ends with no path and nothing expanded. Other
+    /// searches ignore it.
+    ///
+    /// # Example
+    /// See [`AStar::run_within`](crate::AStar::run_within).
+    pub fn fallback_to_nearest(mut self) -> Self {
+        self.fallback = true;
         self
     }
 

@@ -1,9 +1,10 @@
 //! A sliced search: one query spread over many calls (game frames), each
 //! expanding at most a budget of nodes, with nothing borrowed between calls.
 
-use super::engine::{path_into, AStar, Run};
-use super::query::{Goal, Heuristic, Query};
+use super::engine::{path_into, AStar, End, Run};
+use super::query::{Goal, Heuristic, Query, Target};
 use crate::closed_set::ClosedSet;
+use crate::components::{precheck, Precheck, Reachability};
 use crate::graph::Graph;
 use crate::open_set::OpenSet;
 use crate::result::{Stats, Status};
@@ -273,5 +274,66 @@ where
             return None;
         }
         Some(cost)
+    }
+}
+
+/// The searches to one goal node.
+impl<O, S, N, C, H> SlicedSearch<O, S, Query<N, C, H, Target<N>>>
+where
+    N: Copy + Eq + core::hash::Hash + core::fmt::Debug,
+    C: crate::Cost,
+    O: OpenSet<C>,
+    H: Heuristic<N, C>,
+{
+    /// Starts `query` within a [`Reachability`] (see
+    /// [`AStar::run_within`]): if no start can reach the goal, the search is
+    /// over at once ([`Status::NoPath`], nothing expanded), or, with
+    /// [`Query::fallback_to_nearest`], it heads for the reachable node nearest
+    /// to the goal ([`goal`](SlicedSearch::goal) says which).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::components::GridComponents;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Query, SlicedSearch, Status};
+    /// use pathseek::{closed_set::IndexedStore, open_set::BinaryHeap};
+    /// let mut grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut parts = GridComponents::new(&grid);
+    /// parts.block(&mut grid, Cell::new(7, 7))?; // the goal
+    /// let mut search = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    /// let goal = Cell::new(7, 7);
+    /// let q = Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)).fallback_to_nearest();
+    /// search.start_within(&grid, &parts.reach(&grid)?, q);
+    /// assert_eq!(search.goal(), Some(Cell::new(7, 6)));
+    /// while search.advance(&grid, 4) == Status::InProgress {}
+    /// assert_eq!(search.status(), Status::Found { cost: 13 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_within<G, R>(
+        &mut self,
+        graph: &G,
+        reach: &R,
+        mut query: Query<N, C, H, Target<N>>,
+    ) -> Status<N, C>
+    where
+        G: Graph<Node = N, Cost = C>,
+        S: ClosedSet<G>,
+        R: Reachability<N>,
+    {
+        match precheck(graph, reach, &mut query) {
+            Precheck::Search => self.start(graph, query),
+            Precheck::NoPath => {
+                self.engine.clear_stats();
+                self.query = Some(query);
+                self.run = Run::new();
+                self.run.end = Some(End::NoPath);
+                Status::NoPath
+            }
+        }
+    }
+
+    /// The goal node of the search in progress or last ended: the query's,
+    /// or the fallback [`start_within`](SlicedSearch::start_within) chose.
+    pub fn goal(&self) -> Option<N> {
+        self.query.as_ref().map(|q| q.goal.0)
     }
 }

@@ -50,12 +50,15 @@
 mod graph;
 mod grid;
 mod grid_edit;
+mod reach;
 #[cfg(test)]
 mod tests;
 
 pub use graph::{GraphComponents, GraphComponentsError};
 pub use grid::GridComponents;
 pub use grid_edit::EditError;
+pub(crate) use reach::{precheck, Precheck};
+pub use reach::{GraphReach, GridReach, Reachability};
 
 /// The label of one connected component.
 ///
