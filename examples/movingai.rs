@@ -4,14 +4,17 @@
 //! ```text
 //! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
 //!     [--open-set NAME] [--closed-set hash|indexed|paged] [--cost f64|u32] \
-//!     [--graph grid|jump-points]
+//!     [--graph grid|jump-points] [--precheck]
 //! cargo run --release --example movingai -- --help
 //! ```
 //! `--open-set` and `--closed-set` take the names of the library's registries
 //! (`pathseek::open_set::OPEN_SET_NAMES`, `pathseek::closed_set::CLOSED_SET_NAMES`;
 //! the d-ary heaps carry their arity: `dary-heap-4`). `--graph jump-points`
 //! searches the grid's jump points (`pathseek::jump_points::JumpPoints`)
-//! instead of every cell.
+//! instead of every cell. `--precheck` labels the map's connected components
+//! once and runs every scenario within them (`AStar::run_within`): the
+//! scenario lines of unreachable pairs (optimal length 0, start and goal
+//! apart) then count under `nopath` with no expansion.
 //! The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.
 //! Every failure is reported by its line, and the exit code is then 1: a wrong
 //! length, a path where the file has none, or an error count as `suboptimal`; no
@@ -20,11 +23,14 @@
 
 mod common;
 
+use std::time::Instant;
+
 use common::{
     check_name, closed_set_help, open_set_help, with_engine, Flags, Help, RunScenarios,
     ScenarioRun, COSTS,
 };
 use pathseek::closed_set::CLOSED_SET_NAMES;
+use pathseek::components::GridComponents;
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{self, MovingAiMap, Scenario};
@@ -63,6 +69,12 @@ fn run() -> Result<bool, String> {
                 "--graph GRAPH",
                 "grid (every cell, the default) or jump-points (the grid's jump points)",
             ),
+            (
+                "--precheck",
+                "label the map's connected components once, then run every scenario \
+                 within them (AStar::run_within): an unreachable goal is answered with no \
+                 path and zero expansions",
+            ),
         ],
         more: "The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.",
     })?;
@@ -91,6 +103,7 @@ fn run() -> Result<bool, String> {
         open,
         closed,
         jump_points,
+        precheck: flags.is_set("precheck"),
         scenarios: &scenarios,
     };
     let runs = match cost {
@@ -113,6 +126,7 @@ struct Engine<'a> {
     open: &'a str,
     closed: &'a str,
     jump_points: bool,
+    precheck: bool,
     scenarios: &'a [Scenario],
 }
 
@@ -140,11 +154,22 @@ impl Engine<'_> {
         max_edge: C,
         scale: f64,
     ) -> Result<Vec<ScenarioRun>, String> {
+        let labels = self.precheck.then(|| {
+            let t = Instant::now();
+            let parts = GridComponents::new(grid);
+            println!(
+                "precheck: {} components labelled in {:.2} ms",
+                parts.count(),
+                t.elapsed().as_secs_f64() * 1e3
+            );
+            parts
+        });
         let job = RunScenarios {
             grid,
             graph,
             scenarios: self.scenarios,
             scale,
+            precheck: labels.as_ref(),
         };
         with_engine(self.open, self.closed, max_edge, job)
     }

@@ -7,9 +7,10 @@
 use std::time::Instant;
 
 use pathseek::closed_set::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
+use pathseek::components::GridComponents;
 use pathseek::movingai::Scenario;
 use pathseek::open_set::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
-use pathseek::{AStar, Cell, ClosedSet, Cost, Graph, Grid, OpenSet};
+use pathseek::{AStar, Cell, ClosedSet, Cost, Graph, Grid, OpenSet, Query};
 
 /// The `--cost` names: the grid's cost type.
 pub const COSTS: &[&str] = &["f64", "u32"];
@@ -35,9 +36,10 @@ pub struct Help<'a> {
     pub about: &'a str,
     /// How to call it (the part after `usage: `).
     pub usage: &'a str,
-    /// `(spec, description)` per flag, e.g. `("--map FILE", "the map")`; every
-    /// flag takes one value. A spec without `--` is a positional argument
-    /// (`("DIR", "...")`), taken in order.
+    /// `(spec, description)` per flag, e.g. `("--map FILE", "the map")`: a
+    /// flag takes one value, except a spec of the name alone
+    /// (`("--precheck", "...")`), a switch ([`Flags::is_set`]). A spec without
+    /// `--` is a positional argument (`("DIR", "...")`), taken in order.
     pub flags: &'a [(&'a str, &'a str)],
     /// Printed after the flag list (empty: nothing); paragraphs are separated
     /// by blank lines, and those of one line are wrapped.
@@ -53,6 +55,10 @@ impl Help<'_> {
 
     fn is_flag(spec: &str) -> bool {
         spec.starts_with("--")
+    }
+
+    fn is_switch(spec: &str) -> bool {
+        Self::is_flag(spec) && !spec.contains(char::is_whitespace)
     }
 
     /// The help text.
@@ -178,9 +184,16 @@ impl Flags {
                     "unknown flag --{name}; known: {known} (see --help)"
                 ));
             }
-            let value = args
-                .next()
-                .ok_or_else(|| format!("--{name} needs a value (see --help)"))?;
+            let switch = help
+                .flags
+                .iter()
+                .any(|(s, _)| Help::is_switch(s) && Help::name_of(s) == name);
+            let value = if switch {
+                "on".to_string()
+            } else {
+                args.next()
+                    .ok_or_else(|| format!("--{name} needs a value (see --help)"))?
+            };
             pairs.push((name.to_string(), value));
         }
         Ok(Some(Flags { pairs }))
@@ -193,6 +206,11 @@ impl Flags {
             .rev()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the switch `--name` was given.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.get(name).is_some()
     }
 
     /// The value of `--name`, or `default`.
@@ -340,19 +358,41 @@ pub struct RunScenarios<'a, C, G> {
     pub scenarios: &'a [Scenario],
     /// Cost units per grid unit.
     pub scale: f64,
+    /// Component labels of `grid`: when given, every scenario runs within
+    /// them (`AStar::run_within`), so an unreachable goal costs no expansion.
+    pub precheck: Option<&'a GridComponents>,
 }
 
 impl<C: Cost, G: Graph<Node = Cell, Cost = C>> EngineJob<G> for RunScenarios<'_, C, G> {
     type Output = Vec<ScenarioRun>;
 
     fn run<O: OpenSet<C>, S: ClosedSet<G>>(self, mut engine: AStar<O, S>) -> Vec<ScenarioRun> {
+        let reach = self
+            .precheck
+            .map(|parts| parts.reach(self.grid).map_err(|e| e.to_string()));
         self.scenarios
             .iter()
             .enumerate()
             .map(|(i, sc)| {
                 let h = self.grid.heuristic(sc.goal);
                 let t = Instant::now();
-                let r = engine.search(self.graph, sc.start, sc.goal, h);
+                let r = match &reach {
+                    Some(Ok(reach)) => {
+                        let query = Query::new(sc.start, sc.goal, h);
+                        engine.run_within(self.graph, reach, query).0
+                    }
+                    Some(Err(e)) => {
+                        return ScenarioRun {
+                            line: i + 2,
+                            length: None,
+                            error: Some(e.clone()),
+                            expanded: 0,
+                            max_open: 0,
+                            seconds: 0.0,
+                        };
+                    }
+                    None => engine.search(self.graph, sc.start, sc.goal, h),
+                };
                 let seconds = t.elapsed().as_secs_f64();
                 ScenarioRun {
                     line: i + 2,
