@@ -14,9 +14,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use pathseek::closed_set::IndexedStore;
 use pathseek::components::GridComponents;
 use pathseek::movingai::MovingAiMap;
-use pathseek::{Cell, Connectivity, Grid, GridCosts};
+use pathseek::open_set::DaryHeap;
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 use pathseek_benchmarks::common::{median, Flags, Help};
 
 /// A small deterministic generator (64-bit LCG, high bits out).
@@ -191,6 +193,7 @@ fn maps(dir: &Path, builds: usize) -> Result<(), String> {
     }
     println!("| MovingAI map | cells | components | build ns/cell | build ms | bytes/cell |");
     println!("|---|---:|---:|---:|---:|---:|");
+    let mut split = Vec::new();
     for file in files {
         let map = MovingAiMap::load(&file).map_err(|e| e.to_string())?;
         let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
@@ -198,6 +201,63 @@ fn maps(dir: &Path, builds: usize) -> Result<(), String> {
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         build_row(&name, &grid, builds);
+        if GridComponents::new(&grid).count() > 1 {
+            split.push((name, grid));
+        }
+    }
+    println!();
+    println!(
+        "| unreachable queries (start and goal in different components) | queries | \
+         plain A*: expanded | ms | within the labels: expanded | ms | speed-up |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (name, grid) in &split {
+        unreachable_row(name, grid, 200);
     }
     Ok(())
+}
+
+/// Times `n` queries between random passable cells of different components:
+/// plain A* (which floods the start's component before it says no path)
+/// against the same engine within the labels (which says it at once).
+fn unreachable_row(name: &str, grid: &Grid<u32>, n: usize) {
+    let parts = GridComponents::new(grid);
+    let Ok(reach) = parts.reach(grid) else {
+        return;
+    };
+    let open: Vec<Cell> = (0..grid.height())
+        .flat_map(|y| (0..grid.width()).map(move |x| Cell::new(x, y)))
+        .filter(|&c| grid.is_passable(c))
+        .collect();
+    let mut rng = Lcg(7);
+    let mut pairs = Vec::with_capacity(n);
+    while pairs.len() < n {
+        let a = open[rng.next(open.len() as u64) as usize];
+        let b = open[rng.next(open.len() as u64) as usize];
+        if !parts.connected(a, b) {
+            pairs.push((a, b));
+        }
+    }
+    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let (mut plain_exp, mut within_exp) = (0u64, 0u64);
+    let t = Instant::now();
+    for &(a, b) in &pairs {
+        let r = engine.run(grid, Query::new(a, b, grid.heuristic(b)));
+        assert!(r.found().is_none() && r.error().is_none(), "{a:?} -> {b:?}");
+        plain_exp += r.stats.expanded;
+    }
+    let plain = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    for &(a, b) in &pairs {
+        let (r, _) = engine.run_within(grid, &reach, Query::new(a, b, grid.heuristic(b)));
+        assert!(r.found().is_none() && r.error().is_none(), "{a:?} -> {b:?}");
+        within_exp += r.stats.expanded;
+    }
+    let within = t.elapsed().as_secs_f64();
+    println!(
+        "| {name} | {n} | {plain_exp} | {:.2} | {within_exp} | {:.3} | {:.0}x |",
+        plain * 1e3,
+        within * 1e3,
+        plain / within
+    );
 }
