@@ -674,7 +674,11 @@ fn check_limit<G>(
         h_end == least_h && g_end == least_g,
         "{label}: ends at (h, g) = ({h_end:?}, {g_end:?}), but the least is ({least_h:?}, {least_g:?})"
     );
-    assert!(g_end == path.cost, "{label}: the end's g is {g_end:?}");
+    // The reported cost is the path's (checked above); the end's recorded g
+    // is that, or more when an ancestor was reached more cheaply after the
+    // end was (reopened under an inconsistent heuristic) and the limit came
+    // before the end was updated.
+    assert!(path.cost <= g_end, "{label}: the end's g is {g_end:?}");
 }
 
 /// (d) Flips cells of the grid between calls, each away from every expanded

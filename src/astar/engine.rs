@@ -15,6 +15,7 @@ use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
 use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
+use num_traits::Zero;
 use std::time::Instant;
 
 /// Finds a cheapest path from `start` to `goal`.
@@ -151,6 +152,8 @@ pub(crate) struct Run<N, C> {
     /// `None` while the search goes on.
     pub(crate) end: Option<End<N, C>>,
     pub(crate) best: Best<C>,
+    /// The cost of the partial path, worked out when a limit ended the search.
+    partial_cost: Option<C>,
     /// The expansion count at which the deadline clock is next read.
     clock_at: u64,
 }
@@ -164,6 +167,7 @@ impl<N, C: Cost> Run<N, C> {
                 h: C::zero(),
                 g: C::zero(),
             },
+            partial_cost: None,
             clock_at: u64::MAX,
         }
     }
@@ -178,12 +182,18 @@ impl<N, C: Cost> Run<N, C> {
             None => Status::InProgress,
             Some(End::Found { cost, .. }) => Status::Found { cost: *cost },
             Some(End::NoPath) => Status::NoPath,
-            Some(End::Partial(limit)) => match records.record(self.best.slot) {
-                Some(r) => Status::Partial {
+            Some(End::Partial(limit)) => match self.partial_cost {
+                Some(cost) => Status::Partial {
                     limit: *limit,
-                    cost: r.g,
+                    cost,
                 },
-                None => Status::Error(unknown_slot()),
+                None => match records.record(self.best.slot) {
+                    Some(r) => Status::Partial {
+                        limit: *limit,
+                        cost: r.g,
+                    },
+                    None => Status::Error(unknown_slot()),
+                },
             },
             Some(End::Error(e)) => Status::Error(e.clone()),
         }
@@ -192,13 +202,19 @@ impl<N, C: Cost> Run<N, C> {
     /// Where the path the search offers now ends, and its cost: the goal once
     /// found, otherwise the best node; `None` after an error or before
     /// anything was stored.
-    pub(crate) fn path_end<R: Records<Cost = C>>(&self, records: &R) -> Option<(u32, C)> {
+    pub(crate) fn path_end<G: Graph<Cost = C>, S: ClosedSet<G>>(
+        &self,
+        graph: &G,
+        store: &S,
+    ) -> Option<(u32, C)> {
         match self.end {
             Some(End::Found { slot, cost }) => Some((slot, cost)),
             Some(End::Error(_)) => None,
-            _ => records
-                .record(self.best.slot)
-                .map(|r| (self.best.slot, r.g)),
+            _ => {
+                let slot = self.best.slot;
+                let g = store.record(slot)?.g;
+                Some((slot, chain_cost(graph, store, slot).unwrap_or(g)))
+            }
         }
     }
 }
@@ -356,6 +372,9 @@ where
         }
         self.stats.expanded = expanded;
         self.stats.stored = self.store.len();
+        if let Some(End::Partial(_)) = self.run.end {
+            self.run.partial_cost = chain_cost(self.graph, &*self.store, self.run.best.slot);
+        }
     }
 
     /// Pops the best open node and expands it (`true`), or ends the search
@@ -449,6 +468,55 @@ where
         if open_len > self.stats.max_open {
             self.stats.max_open = open_len;
         }
+    }
+}
+
+/// The cost of the path the parent links give from a start to `end`.
+///
+/// Usually `end`'s recorded `g`. But after a search stopped by a limit, a
+/// node whose ancestor was since reached more cheaply (reopened, under an
+/// inconsistent heuristic) keeps its old `g` until that ancestor is expanded
+/// again, while the path through the links is cheaper. So each step is
+/// checked (`child.g == parent.g + edge`, the sum the relaxation made); if one
+/// does not hold, the cost is the start's initial cost plus the cheapest
+/// edge of every step, summed from the end. `None` when a step is not an
+/// edge of `graph` (edited since, or a graph whose edges depend on the
+/// search, such as jump points): the caller keeps the recorded `g`.
+pub(crate) fn chain_cost<G: Graph, S: ClosedSet<G>>(
+    graph: &G,
+    store: &S,
+    end: u32,
+) -> Option<G::Cost> {
+    let limit = store.len();
+    let end_g = store.record(end)?.g;
+    let (mut slot, mut total, mut steps, mut settled) = (end, G::Cost::zero(), 0usize, true);
+    loop {
+        let record = store.record(slot)?;
+        let Some(parent) = record.parent() else {
+            return if settled {
+                Some(end_g)
+            } else {
+                total.checked_add_valid(record.g)
+            };
+        };
+        let (from, to) = (store.node(graph, parent)?, store.node(graph, slot)?);
+        let mut cheapest: Option<G::Cost> = None;
+        graph.successors(from, |n, c| {
+            if n == to && cheapest.is_none_or(|best| c < best) {
+                cheapest = Some(c);
+            }
+        });
+        let edge = cheapest?;
+        let parent_g = store.record(parent)?.g;
+        if parent_g.checked_add_valid(edge) != Some(record.g) {
+            settled = false;
+        }
+        total = total.checked_add_valid(edge)?;
+        steps += 1;
+        if steps > limit {
+            return None;
+        }
+        slot = parent;
     }
 }
 
@@ -953,7 +1021,7 @@ impl<O, S> AStar<O, S> {
         path.clear();
         let status = run.status(&self.store);
         if matches!(status, Status::Found { .. } | Status::Partial { .. })
-            && let Some((end, _)) = run.path_end(&self.store)
+            && let Some((end, _)) = run.path_end(graph, &self.store)
             && let Err(e) = path_into(graph, &self.store, end, path)
         {
             path.clear();

@@ -268,7 +268,7 @@ where
     {
         path.clear();
         self.query.as_ref()?;
-        let (slot, cost) = self.run.path_end(self.engine.store())?;
+        let (slot, cost) = self.run.path_end(graph, self.engine.store())?;
         if path_into(graph, self.engine.store(), slot, path).is_err() {
             path.clear();
             return None;
