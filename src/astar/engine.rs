@@ -12,7 +12,7 @@ use super::query::{Goal, Heuristic, Limit, Limits, Query, Target, CLOCK_INTERVAL
 use crate::closed_set::{ClosedSet, HashStore, PagedStore, Records, NO_SLOT};
 use crate::components::{precheck, Precheck, Reachability};
 use crate::cost::Cost;
-use crate::graph::{EdgeSink, Expansion, Graph};
+use crate::graph::{cheapest_edge, EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, Entry, OpenSet};
 use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
 use num_traits::Zero;
@@ -207,11 +207,15 @@ impl<N, C: Cost> Run<N, C> {
         graph: &G,
         store: &S,
     ) -> Option<(u32, C)> {
+        let slot = self.best.slot;
         match self.end {
             Some(End::Found { slot, cost }) => Some((slot, cost)),
             Some(End::Error(_)) => None,
+            // Worked out when the limit ended the search.
+            Some(End::Partial(_)) if self.partial_cost.is_some() => {
+                self.partial_cost.map(|cost| (slot, cost))
+            }
             _ => {
-                let slot = self.best.slot;
                 let g = store.record(slot)?.g;
                 Some((slot, chain_cost(graph, store, slot).unwrap_or(g)))
             }
@@ -500,13 +504,7 @@ pub(crate) fn chain_cost<G: Graph, S: ClosedSet<G>>(
             };
         };
         let (from, to) = (store.node(graph, parent)?, store.node(graph, slot)?);
-        let mut cheapest: Option<G::Cost> = None;
-        graph.successors(from, |n, c| {
-            if n == to && cheapest.is_none_or(|best| c < best) {
-                cheapest = Some(c);
-            }
-        });
-        let edge = cheapest?;
+        let edge = cheapest_edge(graph, from, to)?;
         let parent_g = store.record(parent)?.g;
         if parent_g.checked_add_valid(edge) != Some(record.g) {
             settled = false;
@@ -778,7 +776,7 @@ impl<O, S> AStar<O, S> {
         H: FnMut(G::Node) -> G::Cost,
     {
         let mut path = Vec::new();
-        let status = self.run_to_end(graph, Query::new(start, goal, heuristic), &mut path);
+        let status = self.run_into(graph, Query::new(start, goal, heuristic), &mut path);
         self.result(status, path)
     }
 
@@ -807,7 +805,7 @@ impl<O, S> AStar<O, S> {
         P: FnMut(G::Node) -> bool,
     {
         let mut path = Vec::new();
-        let status = self.run_to_end(graph, Query::until(start, is_goal, heuristic), &mut path);
+        let status = self.run_into(graph, Query::until(start, is_goal, heuristic), &mut path);
         self.result(status, path)
     }
 
@@ -844,7 +842,7 @@ impl<O, S> AStar<O, S> {
         S: ClosedSet<G>,
         H: FnMut(G::Node) -> G::Cost,
     {
-        match self.run_to_end(graph, Query::new(start, goal, heuristic), path) {
+        match self.run_into(graph, Query::new(start, goal, heuristic), path) {
             Status::Found { cost } => Ok(Some(cost)),
             Status::Error(e) => Err(e),
             _ => Ok(None),
@@ -943,7 +941,17 @@ impl<O, S> AStar<O, S> {
         H: Heuristic<G::Node, G::Cost>,
         T: Goal<G::Node>,
     {
-        self.run_to_end(graph, query, path)
+        let (_, run) = self.resume(graph, query, None, u64::MAX);
+        path.clear();
+        let status = run.status(&self.store);
+        if matches!(status, Status::Found { .. } | Status::Partial { .. })
+            && let Some((end, _)) = run.path_end(graph, &self.store)
+            && let Err(e) = path_into(graph, &self.store, end, path)
+        {
+            path.clear();
+            return Status::Error(e);
+        }
+        status
     }
 
     /// Runs a query to a goal node within a [`Reachability`] (component
@@ -991,7 +999,7 @@ impl<O, S> AStar<O, S> {
     {
         match precheck(graph, reach, &mut query) {
             Precheck::NoPath => {
-                self.stats = Stats::default();
+                self.clear_stats();
                 (self.result(Status::NoPath, Vec::new()), None)
             }
             Precheck::Search => {
@@ -999,35 +1007,6 @@ impl<O, S> AStar<O, S> {
                 (self.run(graph, query), Some(goal))
             }
         }
-    }
-
-    /// Runs `query` to its end and writes the path into `path`: the body of
-    /// every one-shot search, around [`resume`](AStar::resume).
-    #[inline]
-    fn run_to_end<G, H, T>(
-        &mut self,
-        graph: &G,
-        query: Query<G::Node, G::Cost, H, T>,
-        path: &mut Vec<G::Node>,
-    ) -> Status<G::Node, G::Cost>
-    where
-        G: Graph,
-        O: OpenSet<G::Cost>,
-        S: ClosedSet<G>,
-        H: Heuristic<G::Node, G::Cost>,
-        T: Goal<G::Node>,
-    {
-        let (_, run) = self.resume(graph, query, None, u64::MAX);
-        path.clear();
-        let status = run.status(&self.store);
-        if matches!(status, Status::Found { .. } | Status::Partial { .. })
-            && let Some((end, _)) = run.path_end(graph, &self.store)
-            && let Err(e) = path_into(graph, &self.store, end, path)
-        {
-            path.clear();
-            return Status::Error(e);
-        }
-        status
     }
 
     /// Runs `query` from where `run` stands (`None`: from its start) for up

@@ -41,6 +41,7 @@ mod path_cost;
 
 pub use adjacency_list::AdjacencyList;
 pub use from_fn::{from_fn, FnGraph};
+pub(crate) use path_cost::cheapest_edge;
 pub use path_cost::path_cost;
 
 /// A directed graph with non-negative edge costs.

@@ -33,14 +33,18 @@ pub fn path_cost<G: Graph>(graph: &G, path: &[G::Node]) -> Option<G::Cost> {
         return None;
     }
     for step in path.windows(2) {
-        let (from, to) = (step[0], step[1]);
-        let mut cheapest: Option<G::Cost> = None;
-        graph.successors(from, |n, c| {
-            if n == to && cheapest.is_none_or(|best| c < best) {
-                cheapest = Some(c);
-            }
-        });
-        total = total.checked_add_valid(cheapest?)?;
+        total = total.checked_add_valid(cheapest_edge(graph, step[0], step[1])?)?;
     }
     Some(total)
+}
+
+/// The cost of the cheapest edge from `from` to `to`, if there is one.
+pub(crate) fn cheapest_edge<G: Graph>(graph: &G, from: G::Node, to: G::Node) -> Option<G::Cost> {
+    let mut cheapest: Option<G::Cost> = None;
+    graph.successors(from, |n, c| {
+        if n == to && cheapest.is_none_or(|best| c < best) {
+            cheapest = Some(c);
+        }
+    });
+    cheapest
 }
