@@ -46,7 +46,7 @@ pub use astar::{astar, astar_until, search, AStar, Goal, Heuristic, Limit, Query
 pub use closed_set::{ClosedSet, Records};
 pub use cost::Cost;
 pub use graph::adjacency_list::{self, AdjacencyList};
-pub use graph::Graph;
+pub use graph::{Graph, StaticGraph};
 pub use grid::jump_points;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;

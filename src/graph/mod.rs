@@ -38,11 +38,13 @@ use crate::cost::Cost;
 pub mod adjacency_list;
 mod from_fn;
 mod path_cost;
+pub mod static_graph;
 
 pub use adjacency_list::AdjacencyList;
 pub use from_fn::{from_fn, FnGraph};
 pub(crate) use path_cost::cheapest_edge;
 pub use path_cost::path_cost;
+pub use static_graph::{StaticGraph, StaticGraphError};
 
 /// A directed graph with non-negative edge costs.
 ///
