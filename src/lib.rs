@@ -30,6 +30,7 @@ pub mod astar;
 pub mod closed_set;
 pub mod components;
 pub mod cost;
+pub mod formats;
 pub mod graph;
 pub mod grid;
 /// The grid heuristics of [`grid::heuristic`], at their original path.
@@ -37,6 +38,7 @@ pub mod heuristic {
     #[doc(inline)]
     pub use crate::grid::heuristic::*;
 }
+pub mod landmarks;
 pub mod movingai;
 pub mod open_set;
 pub mod result;
