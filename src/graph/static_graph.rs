@@ -587,6 +587,20 @@ mod tests {
     }
 
     #[test]
+    fn components_accept_undirected_and_refuse_directed() {
+        use crate::components::{GraphComponents, GraphComponentsError};
+        let g = StaticGraph::from_undirected_edges(5, [(0, 1, 1u32), (2, 3, 1)]).unwrap();
+        let parts = GraphComponents::new(&g).unwrap();
+        assert_eq!(parts.count(), 3);
+        assert!(parts.connected(2, 3) && !parts.connected(1, 2));
+        let d = StaticGraph::from_edges(2, [(0, 1, 1u32)]).unwrap();
+        assert!(matches!(
+            GraphComponents::new(&d),
+            Err(GraphComponentsError::NotSymmetric { from: 0, to: 1 })
+        ));
+    }
+
+    #[test]
     fn expand_reports_dense_ids() {
         let g = StaticGraph::from_edges(3, [(0, 2, 1u32), (0, 1, 1)]).unwrap();
         let mut seen = Vec::new();
