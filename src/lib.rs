@@ -33,6 +33,7 @@ pub mod cost;
 pub mod formats;
 pub mod graph;
 pub mod grid;
+pub mod groups;
 /// The grid heuristics of [`grid::heuristic`], at their original path.
 pub mod heuristic {
     #[doc(inline)]

@@ -249,3 +249,44 @@ fn warm_sliced_searches_do_not_allocate() {
     assert_eq!(passes[0], passes[1]);
     assert_eq!(allocated, 0, "allocations in the warm sliced pass");
 }
+
+#[test]
+fn warm_distance_fields_and_unit_searches_do_not_allocate() {
+    use pathseek::groups::{grid_units_heuristic, DistanceField, UnitSearch};
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(97).collect();
+    let mut grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    // Terrain: every cell of every fifth row costs three times as much to enter.
+    for y in (0..grid.height()).step_by(5) {
+        for x in 0..grid.width() {
+            grid.set_terrain(Cell::new(x, y), 3).unwrap();
+        }
+    }
+    let mut field = DistanceField::new();
+    let mut units = UnitSearch::new();
+    let mut path = Vec::new();
+    let mut passes = [Vec::new(), Vec::new()];
+    for seen in &mut passes {
+        seen.reserve(4 * scenarios.len());
+    }
+    let mut allocated = 0;
+    for (pass, seen) in passes.iter_mut().enumerate() {
+        let before = allocations();
+        for sc in &scenarios {
+            field.build_grid(&grid, sc.goal, None).unwrap();
+            let cost = field.path_into(&grid, sc.start, &mut path).unwrap();
+            seen.push(u64::from(cost));
+            let group = [sc.start, sc.goal];
+            let h = grid_units_heuristic(&grid, &group);
+            units.run_grid(&grid, sc.goal, &group, h).unwrap();
+            seen.push(u64::from(units.path_into(&grid, 0, &mut path).unwrap()));
+            assert_eq!(seen[seen.len() - 1], seen[seen.len() - 2]);
+        }
+        if pass == 1 {
+            allocated = allocations() - before;
+        }
+    }
+    assert_eq!(passes[0], passes[1]);
+    assert_eq!(allocated, 0, "allocations in the warm pass");
+}

@@ -57,6 +57,7 @@ mod layout;
 mod map;
 mod nearest;
 mod render;
+mod reverse;
 mod terrain;
 #[cfg(test)]
 mod tests;
@@ -68,3 +69,4 @@ pub use error::GridError;
 pub use heuristic::GridHeuristic;
 pub(crate) use layout::{Layout, STEPS};
 pub use map::Grid;
+pub use reverse::ReversedGrid;

@@ -1,0 +1,262 @@
+//! [`DistanceField`]: every node's cost to one goal and its next step there,
+//! from one Dijkstra over the reversed graph: a flow field.
+
+use super::same_size;
+use crate::closed_set::{IndexedStore, Records};
+use crate::cost::Cost;
+use crate::graph::Graph;
+use crate::grid::{Cell, Grid};
+use crate::open_set::BinaryHeap;
+use crate::result::{SearchError, Stats, Status};
+use crate::{AStar, Query};
+
+/// A distance field (flow field) to one goal: for every node reached, its
+/// cost to the goal and the next node on a cheapest path there.
+///
+/// Built by one Dijkstra from the goal over the *reversed* graph (the A*
+/// core with a zero heuristic and no goal): [`build_grid`](Self::build_grid)
+/// reverses a grid itself ([`Grid::reversed`]: terrain charged on the cell
+/// entered stays right); for another graph pass its reverse to
+/// [`build`](Self::build) ([`StaticGraph::reverse`](crate::StaticGraph::reverse);
+/// a graph whose every edge has its reverse at the same cost is its own).
+/// Units then walk [`next_step`](Self::next_step) with no search of their own.
+///
+/// Queries take the forward graph (the one the units walk) to map nodes to
+/// dense ids; it must have the same node count as the graph the field was
+/// built on, or they return `None`. After the map changes, build again.
+///
+/// # Memory
+/// One node record per node of the graph, kept between builds: 16 bytes
+/// with `u32` costs, 24 with `f64` (cost, an unused estimate, the next
+/// step's id, a generation stamp), and the open set. A warm field builds
+/// again without allocating.
+///
+/// # Complexity
+/// One Dijkstra: O((n + m) log n) for the nodes within `max_cost`.
+/// Queries are O(1); [`path_into`](Self::path_into) O(path length).
+///
+/// # Example
+/// ```
+/// use pathseek::groups::DistanceField;
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+///
+/// let mut grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+/// for y in 0..7 {
+///     grid.set_passable(Cell::new(4, y), false)?; // a wall with a gap at the bottom
+/// }
+/// let goal = Cell::new(7, 0);
+/// let mut field = DistanceField::new();
+/// field.build_grid(&grid, goal, None)?;
+/// // Any unit: its cost to the goal, and where to step next.
+/// let unit = Cell::new(0, 0);
+/// assert_eq!(field.cost(&grid, unit), pathseek::astar(&grid, unit, goal, |_| 0).found().map(|p| p.cost));
+/// let mut path = Vec::new();
+/// field.path_into(&grid, unit, &mut path);
+/// assert_eq!((path.first(), path.last()), (Some(&unit), Some(&goal)));
+/// assert!(path.contains(&Cell::new(4, 7))); // through the gap
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct DistanceField<N, C: Cost> {
+    engine: AStar<BinaryHeap<C>, IndexedStore<C>>,
+    /// The engine's partial path, kept to reuse its buffer.
+    scratch: Vec<N>,
+    node_count: usize,
+    goal: Option<N>,
+}
+
+impl<N, C: Cost> Default for DistanceField<N, C> {
+    fn default() -> Self {
+        DistanceField {
+            engine: AStar::new(BinaryHeap::new(), IndexedStore::new()),
+            scratch: Vec::new(),
+            node_count: 0,
+            goal: None,
+        }
+    }
+}
+
+impl<N: Copy, C: Cost> DistanceField<N, C> {
+    /// An empty field; its buffers grow on the first build.
+    ///
+    /// # Example
+    /// ```
+    /// let field = pathseek::groups::DistanceField::<u32, u32>::new();
+    /// assert_eq!(field.goal(), None);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Builds the field to `goal` over `reversed`, the graph the units walk
+    /// with every edge turned round. With `max_cost`, only nodes whose cost
+    /// to the goal is at most that are settled (the rest stay unreached).
+    ///
+    /// # Errors
+    /// [`GoalBlocked`](SearchError::GoalBlocked) for a goal outside the graph,
+    /// and the search's errors (an invalid edge cost, an overflow, a graph
+    /// without dense ids).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::DistanceField;
+    /// use pathseek::StaticGraph;
+    /// // One-way streets 0 -> 1 -> 2 and 0 -> 2.
+    /// let g = StaticGraph::from_edges(3, [(0, 1, 1u32), (1, 2, 1), (0, 2, 5)])?;
+    /// let mut field = DistanceField::new();
+    /// field.build(&g.reverse(), 2, None)?;
+    /// assert_eq!(field.cost(&g, 0), Some(2));
+    /// assert_eq!(field.next_step(&g, 0), Some(1));
+    /// // Within a cost of 1, node 0 is not reached.
+    /// field.build(&g.reverse(), 2, Some(1))?;
+    /// assert_eq!((field.cost(&g, 0), field.cost(&g, 1)), (None, Some(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build<R: Graph<Node = N, Cost = C>>(
+        &mut self,
+        reversed: &R,
+        goal: N,
+        max_cost: Option<C>,
+    ) -> Result<Stats, SearchError<N, C>> {
+        self.goal = None;
+        if !reversed.contains(goal) {
+            return Err(SearchError::GoalBlocked { node: goal });
+        }
+        let mut query = Query::until(goal, |_| false, |_| C::zero());
+        if let Some(max) = max_cost {
+            query = query.max_cost(max);
+        }
+        match self.engine.run_into(reversed, query, &mut self.scratch) {
+            Status::NoPath | Status::Partial { .. } => {}
+            Status::Error(SearchError::StartBlocked { node }) => {
+                return Err(SearchError::GoalBlocked { node });
+            }
+            Status::Error(e) => return Err(e),
+            // No goal test passes, and the search runs to its end.
+            Status::Found { .. } | Status::InProgress | Status::Idle => {}
+        }
+        self.node_count = reversed.node_count().unwrap_or(0);
+        self.goal = Some(goal);
+        Ok(self.engine.last_stats())
+    }
+
+    /// The goal of the last successful build.
+    ///
+    /// # Example
+    /// See [`build`](Self::build).
+    pub fn goal(&self) -> Option<N> {
+        self.goal
+    }
+
+    /// The search counts of the last build: `expanded` is the number of
+    /// nodes settled.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::DistanceField;
+    /// let g = pathseek::StaticGraph::from_undirected_edges(4, [(0, 1, 1u32), (1, 2, 1)])?;
+    /// let mut field = DistanceField::new();
+    /// field.build(&g, 0, None)?; // undirected: its own reverse
+    /// assert_eq!(field.stats().expanded, 3); // node 3 is cut off
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self) -> Stats {
+        self.engine.last_stats()
+    }
+
+    /// The settled record of `node`, if the field has one.
+    fn record<G: Graph<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        node: N,
+    ) -> Option<&crate::closed_set::NodeRecord<C>> {
+        self.goal?;
+        if !same_size(graph, self.node_count) {
+            return None;
+        }
+        let index = graph.node_index(node)?;
+        self.engine
+            .store()
+            .record(u32::try_from(index).ok()?)
+            .filter(|r| r.is_closed())
+    }
+
+    /// The cost of a cheapest path from `node` to the goal; `None` if the
+    /// node was not reached (cut off, beyond `max_cost`, or not a node of
+    /// the graph).
+    ///
+    /// # Example
+    /// See [`DistanceField`].
+    pub fn cost<G: Graph<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<C> {
+        self.record(graph, node).map(|r| r.g)
+    }
+
+    /// The next node on a cheapest path from `node` to the goal; `None` at
+    /// the goal and for a node not reached.
+    ///
+    /// # Example
+    /// See [`build`](Self::build).
+    pub fn next_step<G: Graph<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<N> {
+        let parent = self.record(graph, node)?.parent()?;
+        graph.node_at(parent as usize)
+    }
+
+    /// Writes the path from `node` to the goal, following the next steps,
+    /// into `path` (cleared first) and returns its cost; `None` (and an
+    /// empty path) if the node was not reached.
+    ///
+    /// # Example
+    /// See [`DistanceField`].
+    pub fn path_into<G: Graph<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        node: N,
+        path: &mut Vec<N>,
+    ) -> Option<C> {
+        path.clear();
+        let cost = self.cost(graph, node)?;
+        let mut at = node;
+        path.push(at);
+        while let Some(next) = self.next_step(graph, at) {
+            if path.len() > self.node_count {
+                path.clear();
+                return None;
+            }
+            path.push(next);
+            at = next;
+        }
+        Some(cost)
+    }
+
+    /// Heap memory held by the field's records, in bytes (the open set,
+    /// whose size depends on the graph's shape, is not counted).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::DistanceField;
+    /// let g = pathseek::StaticGraph::from_undirected_edges(100, (0..99).map(|v| (v, v + 1, 1u32)))?;
+    /// let mut field = DistanceField::new();
+    /// field.build(&g, 0, None)?;
+    /// assert!(field.heap_bytes() >= 100 * 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        self.engine.store().heap_bytes() + self.scratch.capacity() * core::mem::size_of::<N>()
+    }
+}
+
+impl<C: Cost> DistanceField<Cell, C> {
+    /// [`build`](Self::build) on [`grid.reversed()`](Grid::reversed): the
+    /// field of the units walking `grid` to `goal`.
+    ///
+    /// # Example
+    /// See [`DistanceField`].
+    pub fn build_grid(
+        &mut self,
+        grid: &Grid<C>,
+        goal: Cell,
+        max_cost: Option<C>,
+    ) -> Result<Stats, SearchError<Cell, C>> {
+        self.build(&grid.reversed(), goal, max_cost)
+    }
+}

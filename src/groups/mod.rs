@@ -1,0 +1,35 @@
+//! Many units, one goal: a distance field (flow field) that every unit
+//! descends, one backward search that settles every unit, and group paths
+//! that share one search among a group.
+//!
+//! In a strategy game a player selects fifty units and clicks once. Fifty
+//! searches to one goal repeat most of their work; these share it:
+//!
+//! | tool | one search of | each unit gets | best when |
+//! |---|---|---|---|
+//! | [`DistanceField`] | the whole graph (or all within a cost), from the goal | its exact cost and next step, from any node | many units, or units that keep arriving; the goal stays |
+//! | [`UnitSearch`] | the graph from the goal until every unit is settled | its exact path | one order for a group spread out |
+//! | [`group_paths`] | the path of one unit, plus a short one per unit | a path through the group's shared one (not always the cheapest) | a tight group going far |
+//!
+//! The first two search the graph *reversed* (every edge turned round):
+//! [`Grid::reversed`](crate::Grid::reversed) for grids (terrain is charged
+//! on the cell entered, so a reversed grid is not the grid itself when it
+//! has terrain), [`StaticGraph::reverse`](crate::StaticGraph::reverse) for
+//! directed graphs; an undirected graph is its own reverse. Both run the one
+//! A* core (with a zero heuristic for the field) and reuse their buffers.
+
+mod field;
+mod splice;
+mod units;
+
+pub use field::DistanceField;
+pub use splice::{group_paths, GroupPaths};
+pub use units::{grid_units_heuristic, UnitSearch};
+
+use crate::graph::Graph;
+
+/// `true` when `graph` has `node_count` nodes (the size of the graph a
+/// field or search was built on).
+fn same_size<G: Graph>(graph: &G, node_count: usize) -> bool {
+    graph.node_count() == Some(node_count)
+}

@@ -1,0 +1,295 @@
+//! Many units, one goal (`pathseek::groups`) against the reference Dijkstra
+//! of `tests/common`, on random grids with walls and terrain (costs charged
+//! on the cell entered, so reversing them is not the identity) and random
+//! directed graphs:
+//!
+//! - the distance field's cost of every node is Dijkstra's cost from it to
+//!   the goal (none when it cannot reach it, or beyond `max_cost`), and
+//!   following its next steps arrives at the goal for exactly that cost;
+//! - the reverse unit search gives every unit the cost of a search of its
+//!   own, and a valid path of that cost;
+//! - every group path is a valid path from its unit to the goal, of the cost
+//!   reported, and no cheaper than the optimum; units that cannot reach the
+//!   goal get none.
+
+#[macro_use]
+mod common;
+
+use common::{adjacency, dijkstra, reversed};
+use pathseek::closed_set::IndexedStore;
+use pathseek::graph::path_cost;
+use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
+use pathseek::open_set::BinaryHeap;
+use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, StaticGraph};
+use proptest::prelude::*;
+
+const REGRESSIONS: &str = regressions_file!("groups");
+
+/// Distances from every node to `goal` (by dense id).
+fn to_goal<G: Graph>(graph: &G, goal: G::Node) -> Vec<Option<G::Cost>> {
+    let adj = adjacency(graph);
+    dijkstra(&reversed(&adj), graph.node_index(goal).unwrap())
+}
+
+/// The field against `dist` (Dijkstra to the goal), within `max`.
+fn check_field<G: Graph>(
+    graph: &G,
+    field: &DistanceField<G::Node, G::Cost>,
+    goal: G::Node,
+    dist: &[Option<G::Cost>],
+    max: Option<G::Cost>,
+    label: &str,
+) {
+    let mut path = Vec::new();
+    for (i, &d) in dist.iter().enumerate() {
+        let node = graph.node_at(i).unwrap();
+        let expected = d.filter(|&d| max.is_none_or(|m| d <= m));
+        assert_eq!(
+            field.cost(graph, node),
+            expected,
+            "{label}: cost of {node:?}"
+        );
+        let got = field.path_into(graph, node, &mut path);
+        assert_eq!(got, expected, "{label}: path cost of {node:?}");
+        if let Some(cost) = expected {
+            assert_eq!(path.first(), Some(&node), "{label}");
+            assert_eq!(path.last(), Some(&goal), "{label}");
+            assert_eq!(path_cost(graph, &path), Some(cost), "{label}: {path:?}");
+        } else {
+            assert!(path.is_empty(), "{label}");
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct GridCase {
+    w: u32,
+    h: u32,
+    eight: bool,
+    cells: Vec<u8>,
+    goal: (u32, u32),
+    units: Vec<(u32, u32)>,
+    max: Option<u32>,
+    k: usize,
+}
+
+fn grid_case() -> impl Strategy<Value = GridCase> {
+    (
+        1u32..=16,
+        1u32..=16,
+        any::<bool>(),
+        prop::collection::vec(0u8..8, 256),
+        (0u32..16, 0u32..16),
+        prop::collection::vec((0u32..16, 0u32..16), 1..8),
+        prop::option::of(0u32..60),
+        0usize..6,
+    )
+        .prop_map(|(w, h, eight, cells, goal, units, max, k)| GridCase {
+            w,
+            h,
+            eight,
+            cells,
+            goal: (goal.0 % w, goal.1 % h),
+            units: units.into_iter().map(|(x, y)| (x % w, y % h)).collect(),
+            max,
+            k,
+        })
+}
+
+impl GridCase {
+    /// Cell kinds: 0 wall, 1..=3 plain ground, 4..=7 terrain weight 2..=5.
+    fn grid(&self) -> Grid<u32> {
+        let at = |c: Cell| self.cells[(c.y * 16 + c.x) as usize];
+        let (goal, units) = (self.goal_cell(), self.unit_cells());
+        let connectivity = if self.eight {
+            Connectivity::Eight
+        } else {
+            Connectivity::Four
+        };
+        let mut grid = Grid::from_fn(self.w, self.h, connectivity, GridCosts::new(2u32, 3), |c| {
+            at(c) != 0 || c == goal || units.contains(&c)
+        })
+        .unwrap();
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let c = Cell::new(x, y);
+                if at(c) >= 4 {
+                    grid.set_terrain(c, u32::from(at(c)) - 2).unwrap();
+                }
+            }
+        }
+        grid
+    }
+    fn goal_cell(&self) -> Cell {
+        Cell::new(self.goal.0, self.goal.1)
+    }
+    fn unit_cells(&self) -> Vec<Cell> {
+        self.units.iter().map(|&(x, y)| Cell::new(x, y)).collect()
+    }
+}
+
+#[test]
+fn groups_on_random_grids_with_terrain() {
+    common::run_property(
+        "groups_on_random_grids_with_terrain",
+        REGRESSIONS,
+        grid_case(),
+        |case| {
+            let grid = case.grid();
+            let (goal, units) = (case.goal_cell(), case.unit_cells());
+            let dist = to_goal(&grid, goal);
+            let label = format!("{case:?}");
+            // The field, unbounded and bounded, built twice into the same buffers.
+            let mut field = DistanceField::new();
+            field.build_grid(&grid, goal, None).unwrap();
+            check_field(&grid, &field, goal, &dist, None, &label);
+            field.build_grid(&grid, goal, case.max).unwrap();
+            check_field(&grid, &field, goal, &dist, case.max, &label);
+            // One backward search for all the units.
+            let mut search = UnitSearch::new();
+            search
+                .run_grid(&grid, goal, &units, grid_units_heuristic(&grid, &units))
+                .unwrap();
+            let mut path = Vec::new();
+            for (i, &u) in units.iter().enumerate() {
+                let d = dist[grid.node_index(u).unwrap()];
+                assert_eq!(search.cost(&grid, i), d, "{label}: unit {i}");
+                assert_eq!(
+                    search.path_into(&grid, i, &mut path),
+                    d,
+                    "{label}: unit {i}"
+                );
+                if let Some(d) = d {
+                    assert_eq!((path.first(), path.last()), (Some(&u), Some(&goal)));
+                    assert_eq!(path_cost(&grid, &path), Some(d), "{label}: {path:?}");
+                }
+            }
+            // Group paths.
+            let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+            let plan = group_paths(&mut engine, &grid, &units, goal, case.k, |t| {
+                grid.heuristic(t)
+            })
+            .unwrap();
+            assert_eq!(plan.paths.len(), units.len());
+            for (i, (&u, p)) in units.iter().zip(&plan.paths).enumerate() {
+                let d = dist[grid.node_index(u).unwrap()];
+                match (p, d) {
+                    (Some(p), Some(d)) => {
+                        assert_eq!((p.nodes.first(), p.nodes.last()), (Some(&u), Some(&goal)));
+                        assert_eq!(
+                            path_cost(&grid, &p.nodes),
+                            Some(p.cost),
+                            "{label}: unit {i}"
+                        );
+                        assert!(p.cost >= d, "{label}: unit {i} below the optimum");
+                    }
+                    (None, None) => {}
+                    (p, d) => panic!("{label}: unit {i}: {p:?} against Dijkstra {d:?}"),
+                }
+            }
+        },
+    );
+}
+
+#[derive(Clone, Debug)]
+struct GraphCase {
+    n: usize,
+    edges: Vec<(u32, u32, u32)>,
+    goal: u32,
+    units: Vec<u32>,
+    max: Option<u32>,
+}
+
+fn graph_case() -> impl Strategy<Value = GraphCase> {
+    (1usize..=40)
+        .prop_flat_map(|n| {
+            let node = 0..n as u32;
+            (
+                Just(n),
+                prop::collection::vec(
+                    (
+                        node.clone(),
+                        node.clone(),
+                        prop_oneof![Just(0u32), 1u32..20],
+                    ),
+                    0..4 * n,
+                ),
+                node.clone(),
+                prop::collection::vec(node, 1..6),
+                prop::option::of(0u32..40),
+            )
+        })
+        .prop_map(|(n, edges, goal, units, max)| GraphCase {
+            n,
+            edges,
+            goal,
+            units,
+            max,
+        })
+}
+
+#[test]
+fn groups_on_random_directed_graphs() {
+    common::run_property(
+        "groups_on_random_directed_graphs",
+        REGRESSIONS,
+        graph_case(),
+        |case| {
+            let g = StaticGraph::from_edges(case.n, case.edges.iter().copied()).unwrap();
+            let back = g.reverse();
+            let dist = to_goal(&g, case.goal);
+            let label = format!("{case:?}");
+            let mut field = DistanceField::new();
+            field.build(&back, case.goal, None).unwrap();
+            check_field(&g, &field, case.goal, &dist, None, &label);
+            field.build(&back, case.goal, case.max).unwrap();
+            check_field(&g, &field, case.goal, &dist, case.max, &label);
+            let mut search = UnitSearch::new();
+            search.run(&back, case.goal, &case.units, |_| 0).unwrap();
+            let mut path = Vec::new();
+            for (i, &u) in case.units.iter().enumerate() {
+                let d = dist[u as usize];
+                assert_eq!(search.path_into(&g, i, &mut path), d, "{label}: unit {i}");
+                if let Some(d) = d {
+                    assert_eq!(path_cost(&g, &path), Some(d), "{label}: {path:?}");
+                }
+            }
+            let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+            let plan =
+                group_paths(&mut engine, &g, &case.units, case.goal, 2, |_| |_: u32| 0).unwrap();
+            for (i, (&u, p)) in case.units.iter().zip(&plan.paths).enumerate() {
+                match (p, dist[u as usize]) {
+                    (Some(p), Some(d)) => {
+                        assert_eq!((p.nodes[0], *p.nodes.last().unwrap()), (u, case.goal));
+                        assert_eq!(path_cost(&g, &p.nodes), Some(p.cost), "{label}: unit {i}");
+                        assert!(p.cost >= d);
+                    }
+                    (None, None) => {}
+                    (p, d) => panic!("{label}: unit {i}: {p:?} against Dijkstra {d:?}"),
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn blocked_goal_and_units_are_errors() {
+    let mut grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    grid.set_passable(Cell::new(3, 3), false).unwrap();
+    let mut field = DistanceField::new();
+    assert!(matches!(
+        field.build_grid(&grid, Cell::new(3, 3), None),
+        Err(pathseek::SearchError::GoalBlocked { .. })
+    ));
+    assert_eq!(field.cost(&grid, Cell::new(0, 0)), None);
+    let mut search = UnitSearch::new();
+    assert!(matches!(
+        search.run_grid(&grid, Cell::new(0, 0), &[Cell::new(3, 3)], |_| 0),
+        Err(pathseek::SearchError::StartBlocked { .. })
+    ));
+    // A field is read with a graph of its own size only.
+    field.build_grid(&grid, Cell::new(0, 0), None).unwrap();
+    let other = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    assert_eq!(field.cost(&other, Cell::new(1, 1)), None);
+    assert_eq!(field.cost(&grid, Cell::new(1, 1)), Some(3));
+}
