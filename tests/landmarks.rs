@@ -235,3 +235,55 @@ fn a_stale_graph_is_refused() {
         }
     );
 }
+
+/// The Luxembourg street network of `../shared/roads` (skipped when absent):
+/// ALT-16 against Dijkstra on random queries, edge cost = straight-line
+/// length.
+#[test]
+fn alt_on_luxembourg_equals_dijkstra() {
+    use pathseek::formats::metis;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/roads/");
+    let open =
+        |name: &str| std::fs::File::open(format!("{dir}{name}")).map(std::io::BufReader::new);
+    let (Ok(graph), Ok(xyz)) = (open("luxembourg.osm.graph"), open("luxembourg.osm.xyz")) else {
+        eprintln!("skipped: {dir}luxembourg.osm.graph and .xyz not found (the road data is not in this checkout)");
+        return;
+    };
+    let topology: StaticGraph<f64> = metis::read_graph(graph).unwrap();
+    let points = metis::read_xyz_for(xyz, topology.len()).unwrap();
+    let g = topology
+        .map_costs(|a, b, _| {
+            let ([ax, ay], [bx, by]) = (points[a as usize], points[b as usize]);
+            (ax - bx).hypot(ay - by)
+        })
+        .unwrap();
+    let lm = Landmarks::new(&g, 16, Selection::Avoid).unwrap();
+    assert_eq!(lm.len(), 16);
+    assert!(lm.is_symmetric());
+    let mut engine = pathseek::AStar::new(
+        pathseek::open_set::BinaryHeap::new(),
+        pathseek::closed_set::IndexedStore::new(),
+    );
+    let n = g.len() as u64;
+    let mut state = 7u64;
+    let (mut alt_expanded, mut dijkstra_expanded) = (0, 0);
+    for _ in 0..60 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (s, t) = (((state >> 33) % n) as u32, ((state >> 7) % n) as u32);
+        let exact = engine.run(&g, Query::new(s, t, |_| 0.0));
+        dijkstra_expanded += exact.stats.expanded;
+        let alt = engine.run(&g, Query::new(s, t, lm.heuristic(&g, t).unwrap()));
+        alt_expanded += alt.stats.expanded;
+        let (a, b) = (exact.found().unwrap().cost, alt.found().unwrap().cost);
+        assert!(
+            (a - b).abs() <= 1e-9 * a.max(1.0),
+            "{s} -> {t}: Dijkstra {a}, ALT {b}"
+        );
+    }
+    assert!(
+        alt_expanded * 5 < dijkstra_expanded,
+        "ALT {alt_expanded}, Dijkstra {dijkstra_expanded}"
+    );
+}
