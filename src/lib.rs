@@ -22,7 +22,11 @@
 //! Start with [`astar`](fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
 //! to search repeatedly without reallocating, or to choose the open set and node
 //! store. A [`Query`] adds several starts, limits and partial paths, and a
-//! [`SlicedSearch`] spreads one over game frames.
+//! [`SlicedSearch`] spreads one over game frames. Beyond grids:
+//! [`StaticGraph`] (read from DIMACS or METIS files by [`formats`]) and the
+//! ALT heuristic of [`landmarks`]; for many units going to one goal,
+//! [`groups`]; to know before searching whether a goal can be reached,
+//! [`components`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
