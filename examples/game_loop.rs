@@ -115,14 +115,7 @@ impl Unit {
 fn rest_of_frame(_world: &mut Grid<u32>) {}
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    common::exit(run())
 }
 
 fn run() -> Result<bool, String> {

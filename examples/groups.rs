@@ -19,7 +19,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::{Flags, Help};
+use common::{cluster, Flags, Help};
 use pathseek::closed_set::IndexedStore;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
 use pathseek::movingai::MovingAiMap;
@@ -27,14 +27,7 @@ use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    common::exit(run())
 }
 
 /// The embedded map: 64 x 64, a 4 x 4 block of rooms whose walls have one
@@ -94,12 +87,7 @@ fn run() -> Result<bool, String> {
                are random open cells of the largest region, the goal at least half the \
                map's width away.",
     })?;
-    let number = |name: &str, default: &str| -> Result<u64, String> {
-        flags
-            .get_or(name, default)
-            .parse()
-            .map_err(|_| format!("--{name} needs a whole number"))
-    };
+    let number = |name: &str, default: &str| flags.number(name, default);
     let count = number("units", "50")?.max(1) as usize;
     let seed = number("seed", "1")?;
     let k = number("k", "10")? as usize;
@@ -257,31 +245,6 @@ fn ratios(costs: &[Option<u32>], optimal: &[Option<u32>]) -> (f64, f64) {
     }
     let mean = pairs.iter().sum::<f64>() / pairs.len() as f64;
     (mean, pairs.iter().copied().fold(1.0, f64::max))
-}
-
-/// The `count` open cells nearest `centre` in breadth-first order over the
-/// grid's moves (the centre first).
-fn cluster(grid: &Grid<u32>, centre: Cell, count: usize) -> Vec<Cell> {
-    use pathseek::Graph;
-    let mut seen = vec![false; grid.node_count().unwrap_or(0)];
-    let mut out = Vec::new();
-    if !grid.contains(centre) {
-        return out;
-    }
-    seen[grid.node_index(centre).expect("an open cell has an id")] = true;
-    out.push(centre);
-    let mut i = 0;
-    while i < out.len() && out.len() < count {
-        grid.successors(out[i], |c, _| {
-            let id = grid.node_index(c).expect("a successor has an id");
-            if !seen[id] && out.len() < count {
-                seen[id] = true;
-                out.push(c);
-            }
-        });
-        i += 1;
-    }
-    out
 }
 
 /// A random open centre and a goal at least half the map's width away that

@@ -38,14 +38,7 @@ use pathseek::open_set::OPEN_SET_NAMES;
 use pathseek::{Connectivity, Cost, Grid, GridCosts};
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    common::exit(run())
 }
 
 fn run() -> Result<bool, String> {

@@ -31,14 +31,7 @@ use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Heuristic, Query, StaticGraph};
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    common::exit(run())
 }
 
 /// A graph with `f64` edge costs and, when known, a point per node.
@@ -91,12 +84,7 @@ fn run() -> Result<bool, String> {
                are the lengths). Times are whole query sets in one reused engine (binary \
                heap, indexed store).",
     })?;
-    let number = |name: &str, default: &str| -> Result<u64, String> {
-        flags
-            .get_or(name, default)
-            .parse()
-            .map_err(|_| format!("--{name} needs a whole number"))
-    };
+    let number = |name: &str, default: &str| flags.number(name, default);
     let queries = number("queries", "1000")? as usize;
     let seed = number("seed", "1")?;
     let repeat = number("repeat", "3")?.max(1) as usize;

@@ -37,7 +37,7 @@
 //! files. Without the maps directory the tool says so and exits 0.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use pathseek::closed_set::IndexedStore;
@@ -46,7 +46,7 @@ use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, Heuristic, Query, SearchError, Status};
-use pathseek_benchmarks::common::{check_name, median, Flags, Help};
+use pathseek_benchmarks::common::{check_name, file_name, map_files, median, Flags, Help};
 use pathseek_benchmarks::peers::{exact_costs, fits_u32, ExactInt};
 
 /// The `--selection` names, in the order of [`SELECTIONS`].
@@ -57,14 +57,7 @@ const SELECTIONS: [Selection; 3] = [Selection::Farthest, Selection::Avoid, Selec
 type Engine<C> = AStar<BinaryHeap<C>, IndexedStore<C>>;
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    pathseek_benchmarks::common::exit(run())
 }
 
 /// What every map is measured with.
@@ -316,24 +309,6 @@ fn run() -> Result<bool, String> {
     }
     eprintln!("{} wrong answers", mismatches.len());
     Ok(false)
-}
-
-/// The `.map` files of `dir`, sorted; `None` if it cannot be read.
-fn map_files(dir: &Path) -> Option<Vec<PathBuf>> {
-    let entries = std::fs::read_dir(dir).ok()?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    files.sort();
-    Some(files)
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
 }
 
 /// Up to `n` scenarios the file says are reachable, spread evenly over it,

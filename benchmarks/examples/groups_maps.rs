@@ -59,21 +59,14 @@ use pathseek::graph::path_cost;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
-use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, Query, Status};
-use pathseek_benchmarks::common::{median, Flags, Help};
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
+use pathseek_benchmarks::common::{cluster, file_name, map_files, median, Flags, Help};
 
 /// The engine of the per-unit searches and of the group paths.
 type Engine = AStar<BinaryHeap<u32>, IndexedStore<u32>>;
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    pathseek_benchmarks::common::exit(run())
 }
 
 /// What every map is measured with.
@@ -307,24 +300,6 @@ fn run() -> Result<bool, String> {
     Ok(false)
 }
 
-/// The `.map` files of `dir`, sorted; `None` if it cannot be read.
-fn map_files(dir: &Path) -> Option<Vec<PathBuf>> {
-    let entries = std::fs::read_dir(dir).ok()?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    files.sort();
-    Some(files)
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
 /// Up to `n` scenarios the file says are reachable, spread evenly over it,
 /// each with its line number and checked against the map.
 fn spread(
@@ -460,30 +435,6 @@ fn measure_field(grid: &Grid<u32>, goals: &[Cell]) -> Result<FieldRow, String> {
         total_seconds: times.iter().sum(),
         total_settled,
     })
-}
-
-/// The `count` open cells nearest `centre` in breadth-first order over the
-/// grid's moves (the centre first).
-fn cluster(grid: &Grid<u32>, centre: Cell, count: usize) -> Vec<Cell> {
-    let mut seen = vec![false; grid.node_count().unwrap_or(0)];
-    let mut out = Vec::new();
-    let Some(first) = grid.node_index(centre).filter(|_| grid.contains(centre)) else {
-        return out;
-    };
-    seen[first] = true;
-    out.push(centre);
-    let mut i = 0;
-    while i < out.len() && out.len() < count {
-        grid.successors(out[i], |c, _| {
-            let id = grid.node_index(c).expect("a successor has an id");
-            if !seen[id] && out.len() < count {
-                seen[id] = true;
-                out.push(c);
-            }
-        });
-        i += 1;
-    }
-    out
 }
 
 /// The median of a method's times, and its expansions.

@@ -29,14 +29,7 @@ use pathseek::{AStar, Query, StaticGraph};
 use pathseek_benchmarks::common::{median, Flags, Help};
 
 fn main() {
-    match run() {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    }
+    pathseek_benchmarks::common::exit(run())
 }
 
 /// A contender's name, total expansions (pathseek only), median ms and costs.
@@ -73,12 +66,7 @@ fn run() -> Result<bool, String> {
         ],
         more: "",
     })?;
-    let number = |name: &str, default: &str| -> Result<u64, String> {
-        flags
-            .get_or(name, default)
-            .parse()
-            .map_err(|_| format!("--{name} needs a whole number"))
-    };
+    let number = |name: &str, default: &str| flags.number(name, default);
     let (queries, seed) = (number("queries", "1000")? as usize, number("seed", "1")?);
     let (count, repeat) = (
         number("landmarks", "16")? as usize,

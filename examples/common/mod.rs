@@ -217,6 +217,71 @@ impl Flags {
     pub fn get_or<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
         self.get(name).unwrap_or(default)
     }
+
+    /// The value of `--name` (or `default`) as a whole number.
+    pub fn number(&self, name: &str, default: &str) -> Result<u64, String> {
+        self.get_or(name, default)
+            .parse()
+            .map_err(|_| format!("--{name} needs a whole number"))
+    }
+}
+
+/// Ends a tool the way every example here ends: exit code 0 when `result`
+/// is `Ok(true)`, 1 when the run found wrong answers (`Ok(false)`), 2 with
+/// the message on an error (bad flags or files).
+pub fn exit(result: Result<bool, String>) -> ! {
+    match result {
+        Ok(true) => std::process::exit(0),
+        Ok(false) => std::process::exit(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The `.map` files of `dir`, sorted; `None` if it cannot be read.
+pub fn map_files(dir: &std::path::Path) -> Option<Vec<std::path::PathBuf>> {
+    let entries = std::fs::read_dir(dir).ok()?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "map"))
+        .collect();
+    files.sort();
+    Some(files)
+}
+
+/// The file name of `path` (the whole path if it has none).
+pub fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The `count` open cells nearest `centre` in breadth-first order over the
+/// grid's moves (the centre first; fewer if its region is smaller, none if
+/// it is blocked): a group of units standing together.
+pub fn cluster<C: Cost>(grid: &Grid<C>, centre: Cell, count: usize) -> Vec<Cell> {
+    let mut seen = vec![false; grid.node_count().unwrap_or(0)];
+    let mut out = Vec::new();
+    let Some(first) = grid.node_index(centre).filter(|_| grid.contains(centre)) else {
+        return out;
+    };
+    seen[first] = true;
+    out.push(centre);
+    let mut i = 0;
+    while i < out.len() && out.len() < count {
+        grid.successors(out[i], |c, _| match grid.node_index(c) {
+            Some(id) if !seen[id] && out.len() < count => {
+                seen[id] = true;
+                out.push(c);
+            }
+            _ => {}
+        });
+        i += 1;
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------
