@@ -19,20 +19,7 @@ use pathseek::components::GridComponents;
 use pathseek::movingai::MovingAiMap;
 use pathseek::open_set::DaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
-use pathseek_benchmarks::common::{median, Flags, Help};
-
-/// A small deterministic generator (64-bit LCG, high bits out).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, bound: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % bound
-    }
-}
+use pathseek_benchmarks::common::{median, Flags, Help, Lcg};
 
 fn main() {
     if let Err(e) = run() {

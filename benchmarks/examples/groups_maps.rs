@@ -60,7 +60,7 @@ use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSea
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
-use pathseek_benchmarks::common::{cluster, file_name, map_files, median, Flags, Help};
+use pathseek_benchmarks::common::{cluster, file_name, map_files, median, Flags, Help, Lcg};
 
 /// The engine of the per-unit searches and of the group paths.
 type Engine = AStar<BinaryHeap<u32>, IndexedStore<u32>>;
@@ -125,19 +125,6 @@ struct MapRow {
     cells: u64,
     field: FieldRow,
     group: Option<GroupRow>,
-}
-
-/// A small deterministic generator (64-bit LCG, high bits out).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, bound: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % bound
-    }
 }
 
 fn number(flags: &Flags, name: &str, default: &str, least: u64) -> Result<u64, String> {

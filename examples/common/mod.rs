@@ -240,6 +240,20 @@ pub fn exit(result: Result<bool, String>) -> ! {
     }
 }
 
+/// A small deterministic generator (64-bit LCG, high bits out).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number in `0..bound` (`bound > 0`).
+    pub fn next(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+}
+
 /// The `.map` files of `dir`, sorted; `None` if it cannot be read.
 pub fn map_files(dir: &std::path::Path) -> Option<Vec<std::path::PathBuf>> {
     let entries = std::fs::read_dir(dir).ok()?;
