@@ -122,3 +122,81 @@ fn rmtst01_every_scenario_optimal_and_two_unreachable() {
 fn den520d_every_scenario_optimal() {
     check_map("den520d", 0);
 }
+
+/// The true octile length of a grid path: straight steps plus `sqrt 2` per
+/// diagonal step.
+fn octile_length(nodes: &[Cell]) -> f64 {
+    let diagonals = nodes
+        .windows(2)
+        .filter(|w| w[0].x != w[1].x && w[0].y != w[1].y)
+        .count();
+    let straights = nodes.len().saturating_sub(1) - diagonals;
+    straights as f64 + diagonals as f64 * std::f64::consts::SQRT_2
+}
+
+/// Every scenario of a map with the small Pell costs (2378 / 3363) and a
+/// `BucketQueue`: the path found must have the optimal octile length, which
+/// is the claim of `GridCosts::pell_octile`. Returns the scenarios run.
+fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Scenario]) -> usize {
+    use pathseek::open_set::BucketQueue;
+    let costs = GridCosts::<u32>::pell_octile();
+    let grid = map.to_grid(Connectivity::Eight, costs);
+    let mut engine = AStar::new(
+        BucketQueue::with_max_edge_cost(costs.diagonal),
+        IndexedStore::new(),
+    );
+    for (i, sc) in scenarios.iter().enumerate() {
+        let r = engine.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        match r.found() {
+            Some(p) => {
+                let len = octile_length(&p.nodes);
+                assert!(
+                    sc.matches(len),
+                    "{name} line {}: Pell costs found a path of length {len}, optimal {}",
+                    i + 2,
+                    sc.optimal
+                );
+                assert_valid_steps(&grid, &p.nodes);
+            }
+            None => assert!(sc.expects_no_path(), "{name} line {}", i + 2),
+        }
+    }
+    scenarios.len()
+}
+
+#[test]
+fn pell_costs_with_a_bucket_queue_find_optimal_lengths() {
+    for name in ["arena", "rmtst01", "den520d"] {
+        let (map, scenarios) = common::load_movingai(name);
+        check_pell(name, &map, &scenarios);
+    }
+}
+
+/// The same on every map of `../shared/movingai` (slow: run with
+/// `cargo test --release --test movingai_scenarios -- --ignored`).
+#[test]
+#[ignore = "every MovingAI map of ../shared/movingai; minutes"]
+fn pell_costs_on_every_shared_map() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/movingai");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    };
+    let mut maps: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "map"))
+        .collect();
+    maps.sort();
+    for path in maps {
+        let scen = path.with_extension("map.scen");
+        let (Ok(map), Ok(scenarios)) = (
+            pathseek::movingai::MovingAiMap::load(&path),
+            pathseek::movingai::load_scenarios(&scen),
+        ) else {
+            eprintln!("skipped: {} (no scenarios)", path.display());
+            continue;
+        };
+        let n = check_pell(&path.display().to_string(), &map, &scenarios);
+        eprintln!("{}: {n} scenarios, every length optimal", path.display());
+    }
+}

@@ -20,7 +20,7 @@ use pathseek::closed_set::{IndexedStore, PagedStore};
 use pathseek::grid::GridHeuristic;
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
-use pathseek::open_set::{BinaryHeap, DaryHeap};
+use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
 use pathseek::{AStar, Connectivity, GridCosts, Query, SlicedSearch, Status};
 use pathseek_benchmarks::common::{check_name, Flags, Help};
 
@@ -61,6 +61,14 @@ const CONFIGS: &[(&str, &str)] = &[
     (
         "fast-sliced",
         "as fast, through a SlicedSearch advanced 256 expansions per call",
+    ),
+    (
+        "bucket-pell",
+        "reused BucketQueue + IndexedStore, Pell u32 octile costs (2378 / 3363)",
+    ),
+    (
+        "fast-pell",
+        "reused DaryHeap<4> + IndexedStore, Pell u32 octile costs (2378 / 3363)",
     ),
     ("none", "no search: the set-up alone (loading, both grids)"),
 ];
@@ -127,6 +135,12 @@ fn run() -> Result<(), String> {
     let (mut exp, mut total) = (0u64, 0f64);
     let gu = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     let gf = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let pell = GridCosts::<u32>::pell_octile();
+    let gp = map.to_grid(Connectivity::Eight, pell);
+    let mut bucket = AStar::new(
+        BucketQueue::with_max_edge_cost(pell.diagonal),
+        IndexedStore::new(),
+    );
     let mut fast = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut fastp = AStar::new(DaryHeap::<u32, 4>::new(), PagedStore::new());
     let mut bf = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
@@ -190,6 +204,15 @@ fn run() -> Result<(), String> {
                     _ => 0.0,
                 };
                 (sliced.stats().expanded, cost)
+            }
+            "bucket-pell" => {
+                let r = bucket.search(&gp, s.start, s.goal, gp.heuristic(s.goal));
+                let cost = r.found().map_or(0.0, |p| p.cost as f64);
+                (r.stats.expanded, cost)
+            }
+            "fast-pell" => {
+                let r = fast.search(&gp, s.start, s.goal, gp.heuristic(s.goal));
+                (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             _ => (0, 0.0), // "none"
         };

@@ -25,6 +25,7 @@
 //! | [`DaryHeap`] | O(log F / log D) | O(D log F / log D) | O(log F / log D) (in place) | O(1) (node store) |
 //! | [`HotQueue`] | O(1) above the top bucket, else O(log T) | O(log T) + O(1) amortized per bucket | as push (re-push) | O(1) (node store) |
 //! | [`RadixHeap`] | O(1) (O(log S) below the minimum) | O(log K) amortized | as push (re-push) | O(1) (node store) |
+//! | [`BucketQueue`] | O(1) in its window, else O(log S) | O(1) amortized (bitmap scan), O(log b) within a bucket | as push (re-push) | O(1) (node store) |
 //! | [`SortedVec`] | O(log F + k) (shift of the `k` better entries) | O(1) | as push (re-push) | O(1) (node store) |
 //! | [`UnsortedVec`] | O(1) | O(F) (scan) | O(1) (in place) | O(1) (node store) |
 //! | [`SplayTree`] | O(log F) amortised | O(log F) amortised | O(log F) amortised (delete + reinsert) | O(1) (node store) |
@@ -34,7 +35,8 @@
 //! `F` is the number of entries in the open set, `D` the heap arity, `T` the
 //! entries in the HOT queue's top bucket, `K` the span of key bits (at most 64) and
 //! `S` the radix heap's side heap of keys below the minimum (empty for consistent
-//! heuristics), `M` the [`TwoLevel`] top capacity. Membership is answered by the node store's open/closed flag, never
+//! heuristics) or the bucket queue's of keys outside its window, `b` the
+//! entries of one bucket, `M` the [`TwoLevel`] top capacity. Membership is answered by the node store's open/closed flag, never
 //! by searching the open set.
 
 //! # Constructors
@@ -42,11 +44,12 @@
 //! `Default`); `with_capacity(n)` has room for `n` entries (and, for sets that
 //! index by slot, slots `0..n`) without reallocating; a constructor that sets a
 //! tuning parameter is named `with_<parameter>` ([`TwoLevel::with_top_capacity`],
-//! [`HotQueue::with_max_edge_cost`]); a constructor that can refuse its
+//! [`HotQueue::with_max_edge_cost`], [`BucketQueue::with_max_edge_cost`]); a constructor that can refuse its
 //! parameters is `new(..)` returning a `Result` ([`HotQueue::new`]).
 
 mod binary_heap;
 mod boxed;
+mod bucket_queue;
 mod dary_heap;
 mod hot_queue;
 mod implicit_heap;
@@ -62,6 +65,7 @@ mod two_level;
 mod unsorted_vec;
 
 pub use binary_heap::{BinaryHeap, LazyBinaryHeap};
+pub use bucket_queue::BucketQueue;
 pub use dary_heap::DaryHeap;
 pub use hot_queue::{HotQueue, HotQueueError};
 pub use indexed_array::IndexedArray;

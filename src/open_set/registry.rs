@@ -6,8 +6,8 @@
 //! adding an open set is one line there.
 
 use super::{
-    BinaryHeap, DaryHeap, HotQueue, IndexedArray, LazyBinaryHeap, LazyDaryHeap, OpenSet, RadixHeap,
-    SortedVec, SplayTree, TwoLevel, UnsortedVec,
+    BinaryHeap, BucketQueue, DaryHeap, HotQueue, IndexedArray, LazyBinaryHeap, LazyDaryHeap,
+    OpenSet, RadixHeap, SortedVec, SplayTree, TwoLevel, UnsortedVec,
 };
 use crate::cost::Cost;
 
@@ -83,7 +83,8 @@ macro_rules! registry {
         /// Calls `visitor.visit(name, make)` once for every open set of the
         /// registry, in the order of [`OPEN_SET_NAMES`]. `max_edge` is the
         /// largest edge cost of the graph the sets will serve; it tunes the
-        /// HOT queue and is ignored by the rest.
+        /// HOT queue and sizes the bucket queue's window, and is ignored by
+        /// the rest.
         ///
         /// | name | structure |
         /// |---|---|
@@ -99,9 +100,10 @@ macro_rules! registry {
         /// | `splay-tree` | [`SplayTree`] |
         /// | `indexed-array` | [`IndexedArray`] |
         /// | `two-level` | [`TwoLevel`] |
+        /// | `bucket-queue` | [`BucketQueue::with_max_edge_cost(max_edge)`](BucketQueue::with_max_edge_cost) |
         ///
         /// Each structure is built with `new()` (untuned) apart from the HOT
-        /// queue. Open sets are different types, so the registry is a
+        /// queue and the bucket queue. Open sets are different types, so the registry is a
         /// visitor: the visitor does its work with each concrete type.
         ///
         /// # Example
@@ -152,6 +154,7 @@ registry! {
     "splay-tree" => |_max_edge| SplayTree::<C>::new(),
     "indexed-array" => |_max_edge| IndexedArray::<C>::new(),
     "two-level" => |_max_edge| TwoLevel::<C>::new(),
+    "bucket-queue" => |max_edge| BucketQueue::<C>::with_max_edge_cost(max_edge),
 }
 
 #[cfg(test)]
