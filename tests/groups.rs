@@ -6,6 +6,7 @@
 //! - the distance field's cost of every node is Dijkstra's cost from it to
 //!   the goal (none when it cannot reach it, or beyond `max_cost`), and
 //!   following its next steps arrives at the goal for exactly that cost;
+//!   packed into a `FlowField` it gives the same answers;
 //! - the reverse unit search gives every unit the cost of a search of its
 //!   own, and a valid path of that cost;
 //! - every group path is a valid path from its unit to the goal, of the cost
@@ -18,7 +19,7 @@ mod common;
 use common::{adjacency, dijkstra, reversed};
 use pathseek::closed_set::IndexedStore;
 use pathseek::graph::path_cost;
-use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
+use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, FlowField, UnitSearch};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, StaticGraph};
 use proptest::prelude::*;
@@ -145,6 +146,26 @@ fn groups_on_random_grids_with_terrain() {
             check_field(&grid, &field, goal, &dist, None, &label);
             field.build_grid(&grid, goal, case.max).unwrap();
             check_field(&grid, &field, goal, &dist, case.max, &label);
+            // Packed to a flow field: the same answers for every cell.
+            let flow = FlowField::from_field(&field, &grid);
+            let mut path = Vec::new();
+            for i in 0..dist.len() {
+                let cell = grid.node_at(i).unwrap();
+                assert_eq!(
+                    flow.cost(cell),
+                    field.cost(&grid, cell),
+                    "{label}: {cell:?}"
+                );
+                assert_eq!(
+                    flow.next_step(cell),
+                    field.next_step(&grid, cell),
+                    "{label}: {cell:?}"
+                );
+                let cost = flow.path_into(cell, &mut path);
+                if cost.is_some() {
+                    assert_eq!(path_cost(&grid, &path), cost, "{label}: {path:?}");
+                }
+            }
             // One backward search for all the units.
             let mut search = UnitSearch::new();
             search

@@ -251,8 +251,8 @@ fn warm_sliced_searches_do_not_allocate() {
 }
 
 #[test]
-fn warm_distance_fields_and_unit_searches_do_not_allocate() {
-    use pathseek::groups::{grid_units_heuristic, DistanceField, UnitSearch};
+fn warm_distance_fields_flow_fields_and_unit_searches_do_not_allocate() {
+    use pathseek::groups::{grid_units_heuristic, DistanceField, FlowField, UnitSearch};
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(97).collect();
@@ -265,6 +265,8 @@ fn warm_distance_fields_and_unit_searches_do_not_allocate() {
     }
     let mut field = DistanceField::new();
     let mut units = UnitSearch::new();
+    field.build_grid(&grid, scenarios[0].goal, None).unwrap();
+    let mut flow = FlowField::from_field(&field, &grid);
     let mut path = Vec::new();
     let mut passes = [Vec::new(), Vec::new()];
     for seen in &mut passes {
@@ -277,6 +279,8 @@ fn warm_distance_fields_and_unit_searches_do_not_allocate() {
             field.build_grid(&grid, sc.goal, None).unwrap();
             let cost = field.path_into(&grid, sc.start, &mut path).unwrap();
             seen.push(u64::from(cost));
+            flow.refill(&field, &grid);
+            assert_eq!(flow.path_into(sc.start, &mut path), Some(cost));
             let group = [sc.start, sc.goal];
             let h = grid_units_heuristic(&grid, &group);
             units.run_grid(&grid, sc.goal, &group, h).unwrap();

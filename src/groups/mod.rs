@@ -7,7 +7,7 @@
 //!
 //! | tool | one search of | each unit gets | best when |
 //! |---|---|---|---|
-//! | [`DistanceField`] | the whole graph (or all within a cost), from the goal | its exact cost and next step, from any node | many units, or units that keep arriving; the goal stays |
+//! | [`DistanceField`] | the whole graph (or all within a cost), from the goal | its exact cost and next step, from any node | many units, or units that keep arriving; the goal stays ([`FlowField`] packs a grid's to 5 bytes a cell to keep) |
 //! | [`UnitSearch`] | the graph from the goal until every unit is settled | its exact path | one order for a group spread out |
 //! | [`group_paths`] | the path of one unit, plus a short one per unit | a path through the group's shared one (not always the cheapest) | a tight group going far |
 //!
@@ -19,10 +19,12 @@
 //! A* core (with a zero heuristic for the field) and reuse their buffers.
 
 mod field;
+mod flow;
 mod splice;
 mod units;
 
 pub use field::DistanceField;
+pub use flow::FlowField;
 pub use splice::{group_paths, GroupPaths};
 pub use units::{grid_units_heuristic, UnitSearch};
 
