@@ -45,6 +45,7 @@ use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
+use pathseek::query::MaxOf;
 use pathseek::{AStar, Cell, Connectivity, Grid, Heuristic, Query, SearchError, Status};
 use pathseek_benchmarks::common::{check_name, file_name, map_files, median, Flags, Help};
 use pathseek_benchmarks::peers::{exact_costs, fits_u32, ExactInt};
@@ -67,6 +68,8 @@ struct Config {
     seed: u64,
     queries: usize,
     repeat: usize,
+    /// Use the larger of ALT and octile (`MaxOf`) instead of ALT alone.
+    with_octile: bool,
 }
 
 /// One landmark count on one map.
@@ -142,6 +145,10 @@ fn run() -> Result<bool, String> {
             ),
             ("--seed S", "seed of the landmark choice (default 1)"),
             (
+                "--with-octile",
+                "ALT rows use the larger of ALT and octile (pathseek::query::MaxOf)",
+            ),
+            (
                 "--repeat R",
                 "timed rounds over each query set, median reported (default 3)",
             ),
@@ -181,6 +188,7 @@ fn run() -> Result<bool, String> {
         seed,
         queries,
         repeat,
+        with_octile: flags.is_set("with-octile"),
     };
 
     // The maps and their scenario files.
@@ -230,7 +238,14 @@ fn run() -> Result<bool, String> {
         pairs
     };
 
-    let selection_label = format!("{selection_name}, seed {seed}");
+    let selection_label = format!(
+        "{selection_name}, seed {seed}{}",
+        if flags.is_set("with-octile") {
+            ", each ALT heuristic maxed with octile"
+        } else {
+            ""
+        }
+    );
     println!(
         "ALT ({selection_label}) against octile A*: up to {queries} queries per map, exact \
          integer octile costs, one reused BinaryHeap + IndexedStore engine, median of \
@@ -404,14 +419,25 @@ fn measure<C: ExactInt>(
     let mut alt_answers = Vec::with_capacity(sets.len());
     for (lm, _) in &sets {
         let mut answers = Vec::with_capacity(queries.len());
-        solve_all(
-            engine,
-            &grid,
-            queries,
-            |goal| lm.heuristic(&grid, goal),
-            &mut path,
-            &mut answers,
-        )?;
+        if config.with_octile {
+            solve_all(
+                engine,
+                &grid,
+                queries,
+                |goal| Ok(MaxOf(lm.heuristic(&grid, goal)?, grid.heuristic(goal))),
+                &mut path,
+                &mut answers,
+            )?;
+        } else {
+            solve_all(
+                engine,
+                &grid,
+                queries,
+                |goal| lm.heuristic(&grid, goal),
+                &mut path,
+                &mut answers,
+            )?;
+        }
         for (sc, (a, o)) in queries.iter().zip(answers.iter().zip(&reference)) {
             if a.0 != o.0 {
                 wrong.push(format!(
@@ -441,14 +467,25 @@ fn measure<C: ExactInt>(
             &mut scratch,
         )?);
         for ((lm, _), times) in sets.iter().zip(&mut alt_times) {
-            times.push(solve_all(
-                engine,
-                &grid,
-                queries,
-                |goal| lm.heuristic(&grid, goal),
-                &mut path,
-                &mut scratch,
-            )?);
+            times.push(if config.with_octile {
+                solve_all(
+                    engine,
+                    &grid,
+                    queries,
+                    |goal| Ok(MaxOf(lm.heuristic(&grid, goal)?, grid.heuristic(goal))),
+                    &mut path,
+                    &mut scratch,
+                )?
+            } else {
+                solve_all(
+                    engine,
+                    &grid,
+                    queries,
+                    |goal| lm.heuristic(&grid, goal),
+                    &mut path,
+                    &mut scratch,
+                )?
+            });
         }
     }
 

@@ -34,5 +34,5 @@ pub mod query;
 mod sliced;
 
 pub use engine::{astar, astar_until, search, AStar};
-pub use query::{Goal, Heuristic, Limit, Limits, Query};
+pub use query::{Goal, Heuristic, Limit, Limits, MaxOf, Query};
 pub use sliced::{SlicedQuery, SlicedSearch};

@@ -44,6 +44,45 @@ impl<N, C, F: FnMut(N) -> C> Heuristic<N, C> for F {
     }
 }
 
+/// The larger of two estimates: admissible when both are, consistent when
+/// both are. Combines a heuristic that is strong in some places with one
+/// that is strong in others, such as ALT landmarks
+/// ([`AltHeuristic`](crate::landmarks::AltHeuristic), strong in mazes) with
+/// the grid's octile distance (exact in the open).
+///
+/// # Example
+/// ```
+/// use pathseek::landmarks::Landmarks;
+/// use pathseek::query::MaxOf;
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts, Query};
+///
+/// let grid = Grid::new(40, 40, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+/// let landmarks = Landmarks::from_nodes(&grid, &[Cell::new(0, 0)])?;
+/// let (start, goal) = (Cell::new(39, 0), Cell::new(39, 39));
+/// let alt = landmarks.heuristic(&grid, goal)?;
+/// let both = pathseek::search(&grid, Query::new(start, goal, MaxOf(alt.clone(), grid.heuristic(goal))));
+/// let alone = pathseek::search(&grid, Query::new(start, goal, alt));
+/// assert_eq!(both.found().unwrap().cost, alone.found().unwrap().cost);
+/// assert!(both.stats.expanded < alone.stats.expanded); // the landmark is behind the start
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MaxOf<A, B>(pub A, pub B);
+
+impl<N: Copy, C: PartialOrd, A: Heuristic<N, C>, B: Heuristic<N, C>> Heuristic<N, C>
+    for MaxOf<A, B>
+{
+    #[inline(always)]
+    fn estimate(&mut self, node: N) -> C {
+        let (a, b) = (self.0.estimate(node), self.1.estimate(node));
+        if b > a {
+            b
+        } else {
+            a
+        }
+    }
+}
+
 /// What a search looks for: one node ([`Target`]) or any node that passes a
 /// test ([`Predicate`]).
 ///
