@@ -21,7 +21,9 @@ use std::time::Instant;
 
 use common::{cluster, Flags, Help};
 use pathseek::closed_set::IndexedStore;
-use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
+use pathseek::groups::{
+    grid_units_heuristic, group_paths, DistanceField, UnitSearch, DEFAULT_JOIN,
+};
 use pathseek::movingai::MovingAiMap;
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
@@ -90,7 +92,7 @@ fn run() -> Result<bool, String> {
     let number = |name: &str, default: &str| flags.number(name, default);
     let count = number("units", "50")?.max(1) as usize;
     let seed = number("seed", "1")?;
-    let k = number("k", "10")? as usize;
+    let k = number("k", &DEFAULT_JOIN.to_string())? as usize;
     let repeat = number("repeat", "5")?.max(1) as usize;
     let (name, grid, centre, goal) = match flags.get("map") {
         None => (

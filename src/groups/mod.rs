@@ -25,7 +25,7 @@ mod units;
 
 pub use field::DistanceField;
 pub use flow::FlowField;
-pub use splice::{group_paths, GroupPaths};
+pub use splice::{group_paths, GroupPaths, DEFAULT_JOIN};
 pub use units::{grid_units_heuristic, UnitSearch};
 
 use crate::graph::Graph;

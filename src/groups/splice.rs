@@ -9,6 +9,10 @@ use crate::result::{Path, SearchError};
 use crate::{AStar, Query, Status};
 use num_traits::Zero;
 
+/// The `k` of the documents [`group_paths`] follows: units join the shared
+/// path at its tenth node.
+pub const DEFAULT_JOIN: usize = 10;
+
 /// The paths [`group_paths`] found: the group's shared path, and for each
 /// unit its own short path onto it followed by the shared rest.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,7 +48,8 @@ type Found<G> =
 /// The leader is the unit with the smallest sum of estimates to the other
 /// units (the group's middle; ties to the first). Its path `P` to the goal
 /// is searched once; every other unit searches only to `P[j]`,
-/// `j = min(k, len - 1)`, and follows `P` from there. A unit that cannot
+/// `j = min(k, len - 1)` ([`DEFAULT_JOIN`] is the documents' `k`), and
+/// follows `P` from there. A unit that cannot
 /// reach `P[j]` searches to the goal on its own. With one goal the end of
 /// the shared path is every unit's tail (units with goals of their own, in
 /// formation, would leave it at `P[len - k]`).
