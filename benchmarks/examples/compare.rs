@@ -19,9 +19,12 @@
 //! (its faster successor style in this run) divided by the time of pathseek's
 //! default (`pathseek::astar` as in the README) and of the fastest pathseek
 //! configuration of A* over the full grid measured in this run. The jump point
-//! rows (A* over `pathseek::jump_points::JumpPoints`, a pruned graph rather
-//! than an open-set configuration) are marked JUMP POINTS and get their own
-//! line, `ratio_jump_points Z`, just before it.
+//! rows (A* over `pathseek::jump_points::JumpPoints`, cell by cell, and over
+//! `pathseek::grid::BlockJumpPoints`, 64 cells per word: pruned graphs rather
+//! than open-set configurations) are marked JUMP POINTS and get their own
+//! lines just before it: `ratio_jump_points Z` (the fastest jump point
+//! configuration without preprocessing) and `ratio_jump_points_pre W` (with
+//! precomputed jumps; `none` while there is no such configuration).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -233,12 +236,18 @@ fn print_table(rows: &[Row], queries: usize) {
     );
     if let Some(j) = jump {
         println!(
-            "JUMP POINTS = A* over the grid's jump points (pathseek::jump_points), whose \
+            "JUMP POINTS = A* over the grid's jump points (pathseek::jump_points::JumpPoints, \
+             cell by cell, or pathseek::grid::BlockJumpPoints, 64 cells per word), whose \
              expansions are jump points; fastest: {} ({}).",
             j.name, j.cost
         );
-        println!("ratio_jump_points {:.2}", pathfinding.seconds / j.seconds);
     }
+    match jump {
+        Some(j) => println!("ratio_jump_points {:.2}", pathfinding.seconds / j.seconds),
+        None => println!("ratio_jump_points none"),
+    }
+    // Jump points with precomputed jumps (JPS+): no such configuration yet.
+    println!("ratio_jump_points_pre none");
     println!(
         "ratio_default {:.2} ratio_best {:.2}",
         pathfinding.seconds / default.seconds,

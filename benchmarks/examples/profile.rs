@@ -17,7 +17,7 @@
 //! as `error: ...` with exit code 2.
 
 use pathseek::closed_set::{IndexedStore, PagedStore};
-use pathseek::grid::GridHeuristic;
+use pathseek::grid::{BlockJumpPoints, GridHeuristic};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
@@ -49,6 +49,14 @@ const CONFIGS: &[(&str, &str)] = &[
     (
         "jps-f64",
         "jump points, pathseek::astar() one-shot, f64 octile costs",
+    ),
+    (
+        "block-u32",
+        "block-based jump points (built once), reused DaryHeap<4> + IndexedStore, exact u32 octile costs",
+    ),
+    (
+        "block-f64",
+        "block-based jump points (built once), pathseek::astar() one-shot, f64 octile costs",
     ),
     (
         "fast-query",
@@ -136,7 +144,13 @@ fn run() -> Result<(), String> {
     let gu = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     let gf = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
     let pell = GridCosts::<u32>::pell_octile();
-    let gp = map.to_grid(Connectivity::Eight, pell);
+    // Built only for the configurations that use it, so that the others
+    // count the same set-up as before.
+    let gp = if config.ends_with("-pell") {
+        map.to_grid(Connectivity::Eight, pell)
+    } else {
+        pathseek::Grid::new(1, 1, Connectivity::Eight, pell).map_err(|e| e.to_string())?
+    };
     let mut bucket = AStar::new(
         BucketQueue::with_max_edge_cost(pell.diagonal),
         IndexedStore::new(),
@@ -147,6 +161,17 @@ fn run() -> Result<(), String> {
     let mut sliced = SlicedSearch::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut path = Vec::new();
     let jump_points = |e| format!("jump points: {e}");
+    // Built once per run, by the block configurations only (so the others
+    // keep their instruction counts): O(cells).
+    let block = config.starts_with("block");
+    let block_u = block
+        .then(|| BlockJumpPoints::new(&gu))
+        .transpose()
+        .map_err(jump_points)?;
+    let block_f = block
+        .then(|| BlockJumpPoints::new(&gf))
+        .transpose()
+        .map_err(jump_points)?;
     for s in &scen {
         let (e, c) = match config {
             "fast" => {
@@ -173,6 +198,16 @@ fn run() -> Result<(), String> {
             "jps-f64" => {
                 let j = JumpPoints::new(&gf).map_err(jump_points)?;
                 let r = pathseek::astar(&j, s.start, s.goal, gf.heuristic(s.goal));
+                (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
+            }
+            "block-u32" => {
+                let j = block_u.as_ref().ok_or("no block graph")?;
+                let r = fast.search(j, s.start, s.goal, gu.heuristic(s.goal));
+                (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
+            }
+            "block-f64" => {
+                let j = block_f.as_ref().ok_or("no block graph")?;
+                let r = pathseek::astar(j, s.start, s.goal, gf.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }
             "fast-query" => {

@@ -17,7 +17,7 @@
 use std::hash::Hash;
 
 use pathseek::closed_set::{HashStore, IndexedStore};
-use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
+use pathseek::grid::{BlockJumpPoints, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor};
@@ -150,8 +150,9 @@ pub enum Family {
     PathseekDefault,
     /// Any other pathseek configuration of A* over the full grid.
     Pathseek,
-    /// pathseek's A* over [`JumpPoints`]: the same core on a pruned graph, so it
-    /// is reported beside the open-set configurations, not among them.
+    /// pathseek's A* over [`JumpPoints`] or [`BlockJumpPoints`]: the same core
+    /// on a pruned graph, so it is reported beside the open-set configurations,
+    /// not among them.
     PathseekJumpPoints,
 }
 
@@ -557,6 +558,56 @@ impl<C: ExactInt> World<C> {
         )
     }
 
+    /// Block-based jump point search as a user would first write it:
+    /// `pathseek::astar` over [`BlockJumpPoints`] of the README's float grid,
+    /// one-shot. The graph (the grid's bit rows and columns, O(cells)) is built
+    /// once, with the contender, like the grids: only the searches are timed.
+    pub fn pathseek_block_jump_points_default(&self) -> Contender<'_> {
+        let grid = &self.grid_f64;
+        let jps = BlockJumpPoints::new(grid);
+        Contender::new(
+            "pathseek block jump points: astar() one-shot",
+            "f64",
+            Family::PathseekJumpPoints,
+            move |sc| match &jps {
+                Ok(jps) => from_pathseek(
+                    pathseek::astar(jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    false,
+                ),
+                Err(e) => Solved {
+                    answer: Answer::Error(e.to_string()),
+                    expanded: None,
+                },
+            },
+        )
+    }
+
+    /// Block-based jump point search with the structures of
+    /// [`pathseek_fastest`]: a reused engine (4-ary heap, indexed store) over
+    /// [`BlockJumpPoints`] of the exact integer grid, built once (untimed).
+    ///
+    /// [`pathseek_fastest`]: World::pathseek_fastest
+    pub fn pathseek_block_jump_points_fastest(&self) -> Contender<'_> {
+        let grid = &self.grid_int;
+        let jps = BlockJumpPoints::new(grid);
+        let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+        Contender::new(
+            "pathseek block jump points: reused DaryHeap<4>",
+            C::NAME,
+            Family::PathseekJumpPoints,
+            move |sc| match &jps {
+                Ok(jps) => from_pathseek(
+                    engine.search(jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    true,
+                ),
+                Err(e) => Solved {
+                    answer: Answer::Error(e.to_string()),
+                    expanded: None,
+                },
+            },
+        )
+    }
+
     /// A reused engine over `grid`; `int` says whether its costs are exact integers.
     fn reused<'a, K, O, S>(
         &'a self,
@@ -592,6 +643,8 @@ impl<C: ExactInt> World<C> {
         v.extend(self.pathseek_candidates());
         v.push(self.pathseek_jump_points_default());
         v.push(self.pathseek_jump_points_fastest());
+        v.push(self.pathseek_block_jump_points_default());
+        v.push(self.pathseek_block_jump_points_fastest());
         v
     }
 }

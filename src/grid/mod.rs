@@ -45,6 +45,7 @@
 //! # Ok::<(), pathseek::grid::GridError>(())
 //! ```
 
+mod block_jumps;
 mod cell;
 mod connectivity;
 mod costs;
@@ -62,6 +63,7 @@ mod terrain;
 #[cfg(test)]
 mod tests;
 
+pub use block_jumps::BlockJumpPoints;
 pub use cell::Cell;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
