@@ -9,215 +9,20 @@
 #[macro_use]
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell as StdCell;
-
-use common::Adjacency;
+use common::jump_props::{case, cell_of, check_answer, grid_of, Case, JpsCost, NoPruning, Shape};
 use pathseek::closed_set::{HashStore, IndexedStore};
-use pathseek::graph::{EdgeSink, Expansion};
 use pathseek::grid::{BlockJumpPoints, EXACT_OCTILE_SCALE};
 use pathseek::jump_points::{self, JumpPoints, JumpPointsError};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
-use pathseek::{
-    AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError, SearchResult,
-};
-use proptest::prelude::*;
-use proptest::sample::Index;
-
-// ---------------------------------------------------------------------------
-// A counting allocator (test-only; the library forbids unsafe code)
-// ---------------------------------------------------------------------------
-
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: StdCell<u64> = const { StdCell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: forwards every call to the system allocator unchanged; it only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(|c| c.get())
-}
+use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, SearchError, SearchResult};
 
 // ---------------------------------------------------------------------------
 // Random grids against Dijkstra
 // ---------------------------------------------------------------------------
 
-/// The block jump point graph with the parent hidden from its expansions: the
-/// core then scans all eight rays from every node.
-struct NoPruning<'a, C>(&'a BlockJumpPoints<'a, C>);
-
-impl<C: Cost> Graph for NoPruning<'_, C> {
-    type Node = Cell;
-    type Cost = C;
-    fn successors(&self, node: Cell, edge: impl FnMut(Cell, C)) {
-        self.0.successors(node, edge)
-    }
-    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
-        self.0
-            .expand(Expansion::new(at.node).with_goal(at.goal), edges)
-    }
-    fn contains(&self, node: Cell) -> bool {
-        self.0.contains(node)
-    }
-    fn node_count(&self) -> Option<usize> {
-        self.0.node_count()
-    }
-    fn node_index(&self, node: Cell) -> Option<usize> {
-        self.0.node_index(node)
-    }
-    fn node_at(&self, index: usize) -> Option<Cell> {
-        self.0.node_at(index)
-    }
-}
-
-#[derive(Clone, Debug)]
-struct Case {
-    width: u32,
-    height: u32,
-    costs: usize,
-    blocked: Vec<bool>,
-    queries: Vec<(Index, Index)>,
-}
-
-/// Random grids up to 150 cells wide (so rows span several words) and small
-/// ones, at several obstacle densities.
-fn case() -> impl Strategy<Value = Case> {
-    let side = prop_oneof![3 => 1u32..=28, 1 => 60u32..=150];
-    (
-        side,
-        1u32..=28,
-        any::<bool>(),
-        0usize..16,
-        prop_oneof![Just(0.0), Just(0.1), Just(0.2), Just(0.3), Just(0.45)],
-    )
-        .prop_flat_map(|(long, short, tall, costs, density)| {
-            let (width, height) = if tall { (short, long) } else { (long, short) };
-            let cells = (width * height) as usize;
-            (
-                Just((width, height, costs)),
-                prop::collection::vec(prop::bool::weighted(density), cells),
-                prop::collection::vec((any::<Index>(), any::<Index>()), 1..=4),
-            )
-        })
-        .prop_map(|((width, height, costs), blocked, queries)| Case {
-            width,
-            height,
-            costs,
-            blocked,
-            queries,
-        })
-}
-
-/// Move costs a jump point search accepts, per cost type.
-trait JpsCost: Cost {
-    fn choices() -> Vec<GridCosts<Self>>;
-    /// Relative tolerance when comparing with Dijkstra's sums (rays multiply).
-    fn tolerance() -> f64;
-}
-
-impl JpsCost for u32 {
-    fn choices() -> Vec<GridCosts<u32>> {
-        vec![
-            GridCosts::<u32>::exact_octile(),
-            GridCosts::new(10, 14),
-            GridCosts::new(2, 3),
-            GridCosts::new(1, 1),
-            GridCosts::new(1, 2),
-        ]
-    }
-    fn tolerance() -> f64 {
-        0.0
-    }
-}
-
-impl JpsCost for f64 {
-    fn choices() -> Vec<GridCosts<f64>> {
-        vec![
-            GridCosts::octile(),
-            GridCosts::new(1.0, std::f64::consts::SQRT_2),
-            GridCosts::new(1.0, 1.0),
-        ]
-    }
-    fn tolerance() -> f64 {
-        1e-12
-    }
-}
-
-fn cell_of(width: u32, i: usize) -> Cell {
-    Cell::new(i as u32 % width, i as u32 / width)
-}
-
-/// Checks one search answer against Dijkstra's distance `want`.
-fn check_answer<C: JpsCost>(
-    grid: &Grid<C>,
-    adj: &Adjacency<C>,
-    what: &str,
-    (start, goal): (Cell, Cell),
-    found: Option<(Vec<Cell>, C)>,
-    want: Option<C>,
-) {
-    let index = |c: Cell| grid.cell_index(c).unwrap();
-    match (found, want) {
-        (None, None) => {}
-        (Some((points, cost)), Some(want)) => {
-            assert!(
-                common::close(cost, want, C::tolerance()),
-                "{what}: {start:?} -> {goal:?} costs {cost:?}, Dijkstra {want:?}"
-            );
-            // Consecutive points: one line, or a diagonal then a straight line
-            // (which `fill_path` follows); the grid path must cost the same.
-            let cells: Vec<usize> = jump_points::fill_path(&points)
-                .into_iter()
-                .map(index)
-                .collect();
-            let sum = common::path_cost(adj, &cells, index(start), index(goal))
-                .unwrap_or_else(|e| panic!("{what}: filled path is not a grid path: {e}"));
-            assert!(
-                common::close(sum, cost, C::tolerance()),
-                "{what}: filled path sums to {sum:?}, search says {cost:?}"
-            );
-        }
-        (got, want) => panic!(
-            "{what}: {start:?} -> {goal:?} found {:?}, Dijkstra {want:?}",
-            got.map(|g| g.1)
-        ),
-    }
-}
-
 fn check_case<C: JpsCost>(case: &Case) {
-    let choices = C::choices();
-    let costs = choices[case.costs % choices.len()];
     let w = case.width;
-    let grid = Grid::from_fn(w, case.height, Connectivity::Eight, costs, |c| {
-        !case.blocked[(c.y * w + c.x) as usize]
-    })
-    .unwrap();
+    let grid = grid_of::<C>(case);
     let adj = common::adjacency(&grid);
     let passable: Vec<usize> = (0..adj.len()).filter(|&i| !case.blocked[i]).collect();
     if passable.is_empty() {
@@ -238,7 +43,15 @@ fn check_case<C: JpsCost>(case: &Case) {
 
         let check = |what: &str, r: SearchResult<Cell, C>| {
             let found = r.into_path().map(|p| (p.nodes, p.cost));
-            check_answer(&grid, &adj, what, (start, goal), found, want);
+            check_answer(
+                &grid,
+                &adj,
+                what,
+                (start, goal),
+                found,
+                want,
+                Shape::DiagonalThenStraight,
+            );
         };
         check("astar()", pathseek::astar(&block, start, goal, h));
         check("reused DaryHeap<4>", engine.search(&block, start, goal, h));
@@ -267,7 +80,7 @@ fn prop_block_jump_points_match_dijkstra_u32() {
     common::run_property(
         "prop_block_jump_points_match_dijkstra_u32",
         regressions_file!("block_jump_points"),
-        case(),
+        case(true),
         |c| check_case::<u32>(&c),
     );
 }
@@ -277,7 +90,7 @@ fn prop_block_jump_points_match_dijkstra_f64() {
     common::run_property(
         "prop_block_jump_points_match_dijkstra_f64",
         regressions_file!("block_jump_points"),
-        case(),
+        case(true),
         |c| check_case::<f64>(&c),
     );
 }
@@ -373,53 +186,6 @@ fn rmtst01_every_scenario_as_jump_points_and_two_unreachable() {
 #[test]
 fn arena_every_scenario_as_jump_points_and_optimal() {
     check_map("arena", 0);
-}
-
-// ---------------------------------------------------------------------------
-// No allocation in a warm search
-// ---------------------------------------------------------------------------
-
-#[test]
-fn warm_block_jump_point_searches_do_not_allocate() {
-    let (map, scenarios) = common::load_movingai("den520d");
-    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
-    // The graphs are built once (that allocates their bits); searches reuse them.
-    let jps = BlockJumpPoints::new(&grid).unwrap();
-    let jps_f = BlockJumpPoints::new(&float).unwrap();
-    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
-    let mut engine_f = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
-    let (mut points, mut cells) = (Vec::new(), Vec::new());
-    let mut passes = [
-        Vec::with_capacity(2 * scenarios.len()),
-        Vec::with_capacity(2 * scenarios.len()),
-    ];
-    let mut allocated = 0;
-    for (pass, lengths) in passes.iter_mut().enumerate() {
-        let before = allocations();
-        for sc in &scenarios {
-            let cost = engine.search_into(
-                &jps,
-                sc.start,
-                sc.goal,
-                grid.heuristic(sc.goal),
-                &mut points,
-            );
-            jump_points::fill_path_into(&points, &mut cells);
-            lengths.push((u64::from(cost.unwrap().expect("a path")), cells.len()));
-            let h = float.heuristic(sc.goal);
-            let cost = engine_f.search_into(&jps_f, sc.start, sc.goal, h, &mut points);
-            lengths.push((cost.unwrap().expect("a path").to_bits(), points.len()));
-        }
-        if pass == 1 {
-            allocated = allocations() - before;
-        }
-    }
-    assert_eq!(passes[0], passes[1]);
-    assert_eq!(
-        allocated, 0,
-        "allocations in the warm block jump point pass"
-    );
 }
 
 // ---------------------------------------------------------------------------

@@ -8,172 +8,16 @@
 #[macro_use]
 mod common;
 
-use common::Adjacency;
+use common::jump_props::{case, cell_of, check_answer, grid_of, Case, JpsCost, NoPruning, Shape};
 use pathseek::closed_set::{HashStore, IndexedStore};
-use pathseek::graph::{EdgeSink, Expansion};
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::jump_points::{self, JumpPoints, JumpPointsError};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
-use pathseek::{
-    AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError, SearchResult,
-};
-use proptest::prelude::*;
-use proptest::sample::Index;
-
-/// The jump point graph with the parent hidden from its expansions: the core
-/// then scans all eight rays from every node (a larger graph with the same
-/// distances).
-struct NoPruning<'a, C>(JumpPoints<'a, C>);
-
-impl<C: Cost> Graph for NoPruning<'_, C> {
-    type Node = Cell;
-    type Cost = C;
-    fn successors(&self, node: Cell, edge: impl FnMut(Cell, C)) {
-        self.0.successors(node, edge)
-    }
-    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
-        self.0
-            .expand(Expansion::new(at.node).with_goal(at.goal), edges)
-    }
-    fn contains(&self, node: Cell) -> bool {
-        self.0.contains(node)
-    }
-    fn node_count(&self) -> Option<usize> {
-        self.0.node_count()
-    }
-    fn node_index(&self, node: Cell) -> Option<usize> {
-        self.0.node_index(node)
-    }
-    fn node_at(&self, index: usize) -> Option<Cell> {
-        self.0.node_at(index)
-    }
-}
-
-#[derive(Clone, Debug)]
-struct Case {
-    width: u32,
-    height: u32,
-    costs: usize,
-    blocked: Vec<bool>,
-    queries: Vec<(Index, Index)>,
-}
-
-fn case() -> impl Strategy<Value = Case> {
-    (
-        1u32..=28,
-        1u32..=28,
-        0usize..16,
-        prop_oneof![Just(0.0), Just(0.1), Just(0.2), Just(0.3), Just(0.45)],
-    )
-        .prop_flat_map(|(width, height, costs, density)| {
-            let cells = (width * height) as usize;
-            (
-                Just((width, height, costs)),
-                prop::collection::vec(prop::bool::weighted(density), cells),
-                prop::collection::vec((any::<Index>(), any::<Index>()), 1..=4),
-            )
-        })
-        .prop_map(|((width, height, costs), blocked, queries)| Case {
-            width,
-            height,
-            costs,
-            blocked,
-            queries,
-        })
-}
-
-/// Move costs a jump point search accepts, per cost type.
-trait JpsCost: Cost {
-    fn choices() -> Vec<GridCosts<Self>>;
-    /// Relative tolerance when comparing with Dijkstra's sums (rays multiply).
-    fn tolerance() -> f64;
-}
-
-impl JpsCost for u32 {
-    fn choices() -> Vec<GridCosts<u32>> {
-        vec![
-            GridCosts::<u32>::exact_octile(),
-            GridCosts::new(10, 14),
-            GridCosts::new(2, 3),
-            GridCosts::new(1, 1),
-            GridCosts::new(1, 2),
-        ]
-    }
-    fn tolerance() -> f64 {
-        0.0
-    }
-}
-
-impl JpsCost for f64 {
-    fn choices() -> Vec<GridCosts<f64>> {
-        vec![
-            GridCosts::octile(),
-            GridCosts::new(1.0, std::f64::consts::SQRT_2),
-            GridCosts::new(1.0, 1.0),
-        ]
-    }
-    fn tolerance() -> f64 {
-        1e-12
-    }
-}
-
-fn cell_of(width: u32, i: usize) -> Cell {
-    Cell::new(i as u32 % width, i as u32 / width)
-}
-
-/// Checks one search answer against Dijkstra's distance `want`.
-fn check_answer<C: JpsCost>(
-    grid: &Grid<C>,
-    adj: &Adjacency<C>,
-    what: &str,
-    start: Cell,
-    goal: Cell,
-    found: Option<(Vec<Cell>, C)>,
-    want: Option<C>,
-) {
-    let index = |c: Cell| grid.cell_index(c).unwrap();
-    match (found, want) {
-        (None, None) => {}
-        (Some((points, cost)), Some(want)) => {
-            assert!(
-                common::close(cost, want, C::tolerance()),
-                "{what}: {start:?} -> {goal:?} costs {cost:?}, Dijkstra {want:?}"
-            );
-            for w in points.windows(2) {
-                let (dx, dy) = (w[0].x.abs_diff(w[1].x), w[0].y.abs_diff(w[1].y));
-                assert!(
-                    (dx == 0) != (dy == 0) || (dx == dy && dx > 0),
-                    "{what}: jump points {:?} -> {:?} are not on one line",
-                    w[0],
-                    w[1]
-                );
-            }
-            let cells: Vec<usize> = jump_points::fill_path(&points)
-                .into_iter()
-                .map(index)
-                .collect();
-            let sum = common::path_cost(adj, &cells, index(start), index(goal))
-                .unwrap_or_else(|e| panic!("{what}: filled path is not a grid path: {e}"));
-            assert!(
-                common::close(sum, cost, C::tolerance()),
-                "{what}: filled path sums to {sum:?}, search says {cost:?}"
-            );
-        }
-        (got, want) => panic!(
-            "{what}: {start:?} -> {goal:?} found {:?}, Dijkstra {want:?}",
-            got.map(|g| g.1)
-        ),
-    }
-}
+use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, SearchError, SearchResult};
 
 fn check_case<C: JpsCost>(case: &Case) {
-    let choices = C::choices();
-    let costs = choices[case.costs % choices.len()];
     let w = case.width;
-    let grid = Grid::from_fn(w, case.height, Connectivity::Eight, costs, |c| {
-        !case.blocked[(c.y * w + c.x) as usize]
-    })
-    .unwrap();
+    let grid = grid_of::<C>(case);
     let adj = common::adjacency(&grid);
     let passable: Vec<usize> = (0..adj.len()).filter(|&i| !case.blocked[i]).collect();
     if passable.is_empty() {
@@ -192,7 +36,7 @@ fn check_case<C: JpsCost>(case: &Case) {
 
         let check = |what: &str, r: SearchResult<Cell, C>| {
             let found = r.into_path().map(|p| (p.nodes, p.cost));
-            check_answer(&grid, &adj, what, start, goal, found, want);
+            check_answer(&grid, &adj, what, (start, goal), found, want, Shape::Lines);
         };
         check("astar()", pathseek::astar(&jps, start, goal, h));
         check("reused DaryHeap<4>", engine.search(&jps, start, goal, h));
@@ -210,7 +54,7 @@ fn prop_jump_points_match_dijkstra_u32() {
     common::run_property(
         "prop_jump_points_match_dijkstra_u32",
         regressions_file!("jump_points"),
-        case(),
+        case(false),
         |c| check_case::<u32>(&c),
     );
 }
@@ -220,7 +64,7 @@ fn prop_jump_points_match_dijkstra_f64() {
     common::run_property(
         "prop_jump_points_match_dijkstra_f64",
         regressions_file!("jump_points"),
-        case(),
+        case(false),
         |c| check_case::<f64>(&c),
     );
 }

@@ -3,25 +3,12 @@
 
 use super::DistanceField;
 use crate::cost::Cost;
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, STEPS};
 
 /// The direction byte of the goal cell.
 const AT_GOAL: u8 = 8;
 /// The direction byte of a cell the field does not reach.
 const UNREACHED: u8 = u8::MAX;
-
-/// The moves, in the grid's order: north, east, south, west, north-east,
-/// south-east, south-west, north-west.
-const STEPS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// A grid's flow field, packed: per cell the direction of its next step to
 /// the goal (one byte) and its cost to the goal. `1 + size_of::<C>()` bytes
