@@ -7,7 +7,8 @@
 //! For any node `v` and goal `t`, the triangle inequality gives
 //! `d(v, t) >= d(L, t) - d(L, v)` and `d(v, t) >= d(v, L) - d(t, L)`; the
 //! largest of these over the landmarks is an admissible and consistent
-//! heuristic. Where geometry gives none (road graphs without coordinates,
+//! heuristic (consistent on every edge into a node that can reach the goal:
+//! see [`AltHeuristic`]). Where geometry gives none (road graphs without coordinates,
 //! waypoint graphs) or a weak one (mazes, rooms, one-way streets), it guides
 //! A* far better.
 //!
