@@ -17,7 +17,9 @@
 use std::hash::Hash;
 
 use pathseek::closed_set::{HashStore, IndexedStore};
-use pathseek::grid::{BlockJumpPoints, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
+use pathseek::grid::{
+    BlockJumpPoints, PrecomputedJumps, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE,
+};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor};
@@ -154,6 +156,9 @@ pub enum Family {
     /// on a pruned graph, so it is reported beside the open-set configurations,
     /// not among them.
     PathseekJumpPoints,
+    /// pathseek's A* over [`PrecomputedJumps`] (JPS+): jump point search with
+    /// a preprocessing step (the jump tables, built once and not timed).
+    PathseekJumpPointsPre,
 }
 
 /// The open sets (registry names, `pathseek::open_set::OPEN_SET_NAMES`) tried
@@ -608,6 +613,97 @@ impl<C: ExactInt> World<C> {
         )
     }
 
+    /// Precomputed jumps (JPS+) as a user would first write them:
+    /// `pathseek::astar` over [`PrecomputedJumps`] of the README's float grid,
+    /// one-shot. The tables are built once, with the contender (untimed; see
+    /// [`World::precomputed_build_seconds`]).
+    pub fn pathseek_precomputed_jumps_default(&self) -> Contender<'_> {
+        let grid = &self.grid_f64;
+        let jps = PrecomputedJumps::new(grid);
+        Contender::new(
+            "pathseek precomputed jumps: astar() one-shot",
+            "f64",
+            Family::PathseekJumpPointsPre,
+            move |sc| match &jps {
+                Ok(jps) => from_pathseek(
+                    pathseek::astar(jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    false,
+                ),
+                Err(e) => Solved {
+                    answer: Answer::Error(e.to_string()),
+                    expanded: None,
+                },
+            },
+        )
+    }
+
+    /// Precomputed jumps (JPS+) with the structures of [`pathseek_fastest`]: a
+    /// reused engine (4-ary heap, indexed store) over [`PrecomputedJumps`] of
+    /// the exact integer grid, built once (untimed).
+    ///
+    /// [`pathseek_fastest`]: World::pathseek_fastest
+    pub fn pathseek_precomputed_jumps_fastest(&self) -> Contender<'_> {
+        let grid = &self.grid_int;
+        let jps = PrecomputedJumps::new(grid);
+        let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+        Contender::new(
+            "pathseek precomputed jumps: reused DaryHeap<4>",
+            C::NAME,
+            Family::PathseekJumpPointsPre,
+            move |sc| match &jps {
+                Ok(jps) => from_pathseek(
+                    engine.search(jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    true,
+                ),
+                Err(e) => Solved {
+                    answer: Answer::Error(e.to_string()),
+                    expanded: None,
+                },
+            },
+        )
+    }
+
+    /// The preprocessing of the precomputed jumps on the exact integer grid:
+    /// `(median seconds of a build over `runs` builds, bytes per cell, median
+    /// seconds of one [`PrecomputedJumps::update`])`, the update timed over
+    /// `edits` cells spread over the map (each toggled, updated, toggled back
+    /// and updated again; two updates per cell), or `None` if the grid cannot
+    /// be searched by jump points.
+    pub fn precomputed_build_seconds(&self, runs: usize, edits: u32) -> Option<(f64, f64, f64)> {
+        let mut builds = Vec::with_capacity(runs);
+        let mut jps = None;
+        for _ in 0..runs.max(1) {
+            let t = std::time::Instant::now();
+            let built = PrecomputedJumps::new(&self.grid_int).ok()?;
+            builds.push(t.elapsed().as_secs_f64());
+            jps = Some(built);
+        }
+        let mut jps = jps?;
+        let cells = f64::from(self.width) * f64::from(self.height);
+        let bytes = jps.heap_bytes() as f64 / cells;
+        let mut grid = self.grid_int.clone();
+        let mut updates = Vec::with_capacity(2 * edits as usize);
+        for i in 0..edits {
+            let cell = Cell::new(
+                (i * 7919 + 13) % self.width,
+                (i * 104729 + 29) % self.height,
+            );
+            for _ in 0..2 {
+                let open = grid.is_passable(cell);
+                grid.set_passable(cell, !open).ok()?;
+                let t = std::time::Instant::now();
+                jps.update(&grid, cell);
+                updates.push(t.elapsed().as_secs_f64());
+            }
+        }
+        std::hint::black_box(&jps);
+        Some((
+            crate::common::median(&builds),
+            bytes,
+            crate::common::median(&updates),
+        ))
+    }
+
     /// A reused engine over `grid`; `int` says whether its costs are exact integers.
     fn reused<'a, K, O, S>(
         &'a self,
@@ -645,6 +741,8 @@ impl<C: ExactInt> World<C> {
         v.push(self.pathseek_jump_points_fastest());
         v.push(self.pathseek_block_jump_points_default());
         v.push(self.pathseek_block_jump_points_fastest());
+        v.push(self.pathseek_precomputed_jumps_default());
+        v.push(self.pathseek_precomputed_jumps_fastest());
         v
     }
 }
