@@ -340,3 +340,76 @@ fn warm_block_jump_point_searches_do_not_allocate() {
         "allocations in the warm block jump point pass"
     );
 }
+
+#[test]
+fn warm_precomputed_jump_searches_do_not_allocate() {
+    use pathseek::grid::PrecomputedJumps;
+    use pathseek::jump_points;
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    // The graphs are built once (that allocates their tables); searches reuse them.
+    let jps = PrecomputedJumps::new(&grid).unwrap();
+    let jps_f = PrecomputedJumps::new(&float).unwrap();
+    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut engine_f = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
+    let (mut points, mut cells) = (Vec::new(), Vec::new());
+    let mut passes = [
+        Vec::with_capacity(2 * scenarios.len()),
+        Vec::with_capacity(2 * scenarios.len()),
+    ];
+    let mut allocated = 0;
+    for (pass, lengths) in passes.iter_mut().enumerate() {
+        let before = allocations();
+        for sc in &scenarios {
+            let cost = engine.search_into(
+                &jps,
+                sc.start,
+                sc.goal,
+                grid.heuristic(sc.goal),
+                &mut points,
+            );
+            jump_points::fill_path_into(&points, &mut cells);
+            lengths.push((u64::from(cost.unwrap().expect("a path")), cells.len()));
+            let h = float.heuristic(sc.goal);
+            let cost = engine_f.search_into(&jps_f, sc.start, sc.goal, h, &mut points);
+            lengths.push((cost.unwrap().expect("a path").to_bits(), points.len()));
+        }
+        if pass == 1 {
+            allocated = allocations() - before;
+        }
+    }
+    assert_eq!(passes[0], passes[1]);
+    assert_eq!(
+        allocated, 0,
+        "allocations in the warm precomputed jump point pass"
+    );
+}
+
+/// Once warm, bringing precomputed jumps up to date after an edit allocates
+/// nothing (the graph keeps its working lists).
+#[test]
+fn precomputed_jump_sync_does_not_allocate() {
+    use pathseek::grid::PrecomputedJumps;
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let mut grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let mut jps = PrecomputedJumps::new(&grid).unwrap();
+    let (mut synced, mut allocated) = (0, 0);
+    for i in (0..200u32).chain(0..200) {
+        let cell = Cell::new(
+            (i * 7919 + 13) % grid.width(),
+            (i * 104729 + 29) % grid.height(),
+        );
+        let open = grid.is_passable(cell);
+        grid.set_passable(cell, !open).unwrap();
+        let before = allocations();
+        synced += jps.sync(&grid).unwrap();
+        if synced > 200 {
+            allocated += allocations() - before; // the second round: warm
+        }
+    }
+    assert_eq!(synced, 400);
+    assert_eq!(allocated, 0, "allocations while syncing 200 warm edits");
+    assert!(jps == PrecomputedJumps::new(&grid).unwrap());
+}

@@ -23,8 +23,12 @@
 //! `pathseek::grid::BlockJumpPoints`, 64 cells per word: pruned graphs rather
 //! than open-set configurations) are marked JUMP POINTS and get their own
 //! lines just before it: `ratio_jump_points Z` (the fastest jump point
-//! configuration without preprocessing) and `ratio_jump_points_pre W` (with
-//! precomputed jumps; `none` while there is no such configuration).
+//! configuration without preprocessing) and `ratio_jump_points_pre W` (the
+//! fastest row over `pathseek::grid::PrecomputedJumps`, JPS+: jump tables
+//! built once before the timing, marked JUMP POINTS PRE). The build of the
+//! tables is not part of any search's time; it is timed on its own and
+//! printed once before the table (`precomputed jumps: build ... ms, ... bytes
+//! per cell, sync after one edited cell ... us`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -61,8 +65,11 @@ fn run() -> Result<(), String> {
                 "timed runs of the whole file per engine, the median is reported (default 3)",
             ),
         ],
-        more: "The last line is `ratio_default X ratio_best Y`: the pathfinding time \
-               over the time of pathseek's default and of its fastest configuration.",
+        more: "The last three lines are `ratio_jump_points X` (the fastest jump point \
+               configuration without preprocessing), `ratio_jump_points_pre Y` (with \
+               precomputed jumps) and `ratio_default D ratio_best B` (the README's \
+               one-shot astar() and the fastest full-grid configuration): the \
+               pathfinding time over pathseek's, in the same run.",
     })?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
@@ -114,6 +121,15 @@ fn compare<C: ExactInt>(
     repeat: usize,
 ) -> Result<(), String> {
     let world = World::<C>::new(map);
+    match world.precomputed_build_seconds(5, 200) {
+        Some((build, bytes, update)) => println!(
+            "precomputed jumps: build {:.2} ms (median of 5), {bytes:.1} bytes per cell, \
+             sync after one edited cell {:.1} us (median of 400)",
+            build * 1e3,
+            update * 1e6
+        ),
+        None => println!("precomputed jumps: the grid cannot be searched by jump points"),
+    }
     let mut engines = world.all();
 
     // Warm-up, which also gives every engine's answers for the cost check.
@@ -191,6 +207,7 @@ fn print_table(rows: &[Row], queries: usize) {
     })
     .expect("a pathseek row");
     let jump = fastest(rows, |r| r.family == Family::PathseekJumpPoints);
+    let jump_pre = fastest(rows, |r| r.family == Family::PathseekJumpPointsPre);
     println!();
     println!("| engine | cost | total ms | ms/query | expansions/s | ratio to pathfinding |");
     println!("|---|---|---:|---:|---:|---:|");
@@ -207,6 +224,9 @@ fn print_table(rows: &[Row], queries: usize) {
         }
         if r.family == Family::PathseekJumpPoints {
             marks.push("JUMP POINTS");
+        }
+        if r.family == Family::PathseekJumpPointsPre {
+            marks.push("JUMP POINTS PRE");
         }
         let name = if marks.is_empty() {
             r.name.clone()
@@ -246,8 +266,20 @@ fn print_table(rows: &[Row], queries: usize) {
         Some(j) => println!("ratio_jump_points {:.2}", pathfinding.seconds / j.seconds),
         None => println!("ratio_jump_points none"),
     }
-    // Jump points with precomputed jumps (JPS+): no such configuration yet.
-    println!("ratio_jump_points_pre none");
+    if let Some(j) = jump_pre {
+        println!(
+            "JUMP POINTS PRE = A* over precomputed jumps (pathseek::grid::PrecomputedJumps, \
+             JPS+, tables built once before the timing); fastest: {} ({}).",
+            j.name, j.cost
+        );
+    }
+    match jump_pre {
+        Some(j) => println!(
+            "ratio_jump_points_pre {:.2}",
+            pathfinding.seconds / j.seconds
+        ),
+        None => println!("ratio_jump_points_pre none"),
+    }
     println!(
         "ratio_default {:.2} ratio_best {:.2}",
         pathfinding.seconds / default.seconds,

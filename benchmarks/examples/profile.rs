@@ -17,7 +17,7 @@
 //! as `error: ...` with exit code 2.
 
 use pathseek::closed_set::{IndexedStore, PagedStore};
-use pathseek::grid::{BlockJumpPoints, GridHeuristic};
+use pathseek::grid::{BlockJumpPoints, GridHeuristic, PrecomputedJumps};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
@@ -57,6 +57,10 @@ const CONFIGS: &[(&str, &str)] = &[
     (
         "block-f64",
         "block-based jump points (built once), pathseek::astar() one-shot, f64 octile costs",
+    ),
+    (
+        "pre-u32",
+        "precomputed jumps, JPS+ (built once), reused DaryHeap<4> + IndexedStore, exact u32 octile costs",
     ),
     (
         "fast-query",
@@ -172,6 +176,11 @@ fn run() -> Result<(), String> {
         .then(|| BlockJumpPoints::new(&gf))
         .transpose()
         .map_err(jump_points)?;
+    // Built once per run, by the precomputed configuration only: O(cells).
+    let pre_u = (config == "pre-u32")
+        .then(|| PrecomputedJumps::new(&gu))
+        .transpose()
+        .map_err(jump_points)?;
     for s in &scen {
         let (e, c) = match config {
             "fast" => {
@@ -209,6 +218,11 @@ fn run() -> Result<(), String> {
                 let j = block_f.as_ref().ok_or("no block graph")?;
                 let r = pathseek::astar(j, s.start, s.goal, gf.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
+            }
+            "pre-u32" => {
+                let j = pre_u.as_ref().ok_or("no precomputed graph")?;
+                let r = fast.search(j, s.start, s.goal, gu.heuristic(s.goal));
+                (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "fast-query" => {
                 let q = Query::new(s.start, s.goal, gu.heuristic(s.goal));

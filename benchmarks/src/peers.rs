@@ -17,8 +17,10 @@
 use std::hash::Hash;
 
 use pathseek::closed_set::{HashStore, IndexedStore};
-use pathseek::grid::{BlockJumpPoints, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
-use pathseek::jump_points::JumpPoints;
+use pathseek::grid::{
+    BlockJumpPoints, PrecomputedJumps, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE,
+};
+use pathseek::jump_points::{JumpPoints, JumpPointsError};
 use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor};
 use pathseek::{AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, SearchResult};
@@ -118,6 +120,56 @@ pub struct Solved {
     pub expanded: Option<u64>,
 }
 
+/// The answer of a contender whose graph could not be built.
+fn refused(e: &JumpPointsError) -> Solved {
+    Solved {
+        answer: Answer::Error(e.to_string()),
+        expanded: None,
+    }
+}
+
+/// `pathseek::astar` one-shot over a jump point graph of the float `grid`,
+/// built once with the contender (untimed).
+fn jump_one_shot<'a, G>(
+    name: &str,
+    family: Family,
+    grid: &'a Grid<f64>,
+    graph: Result<G, JumpPointsError>,
+) -> Contender<'a>
+where
+    G: Graph<Node = Cell, Cost = f64> + 'a,
+{
+    Contender::new(name, "f64", family, move |sc| match &graph {
+        Ok(g) => from_pathseek(
+            pathseek::astar(g, sc.start, sc.goal, grid.heuristic(sc.goal)),
+            false,
+        ),
+        Err(e) => refused(e),
+    })
+}
+
+/// A reused engine (4-ary heap, indexed store) over a jump point graph of
+/// the exact integer `grid`, built once with the contender (untimed).
+fn jump_reused<'a, C, G>(
+    name: &str,
+    family: Family,
+    grid: &'a Grid<C>,
+    graph: Result<G, JumpPointsError>,
+) -> Contender<'a>
+where
+    C: ExactInt,
+    G: Graph<Node = Cell, Cost = C> + 'a,
+{
+    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+    Contender::new(name, C::NAME, family, move |sc| match &graph {
+        Ok(g) => from_pathseek(
+            engine.search(g, sc.start, sc.goal, grid.heuristic(sc.goal)),
+            true,
+        ),
+        Err(e) => refused(e),
+    })
+}
+
 /// Turns a pathseek result into a [`Solved`]; `int` says whether the cost is an
 /// exact integer octile cost.
 fn from_pathseek<C: Cost>(r: SearchResult<Cell, C>, int: bool) -> Solved {
@@ -154,6 +206,9 @@ pub enum Family {
     /// on a pruned graph, so it is reported beside the open-set configurations,
     /// not among them.
     PathseekJumpPoints,
+    /// pathseek's A* over [`PrecomputedJumps`] (JPS+): jump point search with
+    /// a preprocessing step (the jump tables, built once and not timed).
+    PathseekJumpPointsPre,
 }
 
 /// The open sets (registry names, `pathseek::open_set::OPEN_SET_NAMES`) tried
@@ -515,21 +570,11 @@ impl<C: ExactInt> World<C> {
     /// Jump point search as a user would first write it: `pathseek::astar` over
     /// [`JumpPoints`] of the README's float grid, one-shot.
     pub fn pathseek_jump_points_default(&self) -> Contender<'_> {
-        let grid = &self.grid_f64;
-        Contender::new(
+        jump_one_shot(
             "pathseek jump points: astar() one-shot",
-            "f64",
             Family::PathseekJumpPoints,
-            move |sc| match JumpPoints::new(grid) {
-                Ok(jps) => from_pathseek(
-                    pathseek::astar(&jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
-                    false,
-                ),
-                Err(e) => Solved {
-                    answer: Answer::Error(e.to_string()),
-                    expanded: None,
-                },
-            },
+            &self.grid_f64,
+            JumpPoints::new(&self.grid_f64),
         )
     }
 
@@ -539,22 +584,11 @@ impl<C: ExactInt> World<C> {
     ///
     /// [`pathseek_fastest`]: World::pathseek_fastest
     pub fn pathseek_jump_points_fastest(&self) -> Contender<'_> {
-        let grid = &self.grid_int;
-        let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
-        Contender::new(
+        jump_reused(
             "pathseek jump points: reused DaryHeap<4>",
-            C::NAME,
             Family::PathseekJumpPoints,
-            move |sc| match JumpPoints::new(grid) {
-                Ok(jps) => from_pathseek(
-                    engine.search(&jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
-                    true,
-                ),
-                Err(e) => Solved {
-                    answer: Answer::Error(e.to_string()),
-                    expanded: None,
-                },
-            },
+            &self.grid_int,
+            JumpPoints::new(&self.grid_int),
         )
     }
 
@@ -563,22 +597,11 @@ impl<C: ExactInt> World<C> {
     /// one-shot. The graph (the grid's bit rows and columns, O(cells)) is built
     /// once, with the contender, like the grids: only the searches are timed.
     pub fn pathseek_block_jump_points_default(&self) -> Contender<'_> {
-        let grid = &self.grid_f64;
-        let jps = BlockJumpPoints::new(grid);
-        Contender::new(
+        jump_one_shot(
             "pathseek block jump points: astar() one-shot",
-            "f64",
             Family::PathseekJumpPoints,
-            move |sc| match &jps {
-                Ok(jps) => from_pathseek(
-                    pathseek::astar(jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
-                    false,
-                ),
-                Err(e) => Solved {
-                    answer: Answer::Error(e.to_string()),
-                    expanded: None,
-                },
-            },
+            &self.grid_f64,
+            BlockJumpPoints::new(&self.grid_f64),
         )
     }
 
@@ -588,24 +611,80 @@ impl<C: ExactInt> World<C> {
     ///
     /// [`pathseek_fastest`]: World::pathseek_fastest
     pub fn pathseek_block_jump_points_fastest(&self) -> Contender<'_> {
-        let grid = &self.grid_int;
-        let jps = BlockJumpPoints::new(grid);
-        let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
-        Contender::new(
+        jump_reused(
             "pathseek block jump points: reused DaryHeap<4>",
-            C::NAME,
             Family::PathseekJumpPoints,
-            move |sc| match &jps {
-                Ok(jps) => from_pathseek(
-                    engine.search(jps, sc.start, sc.goal, grid.heuristic(sc.goal)),
-                    true,
-                ),
-                Err(e) => Solved {
-                    answer: Answer::Error(e.to_string()),
-                    expanded: None,
-                },
-            },
+            &self.grid_int,
+            BlockJumpPoints::new(&self.grid_int),
         )
+    }
+
+    /// Precomputed jumps (JPS+) as a user would first write them:
+    /// `pathseek::astar` over [`PrecomputedJumps`] of the README's float grid,
+    /// one-shot. The tables are built once, with the contender (untimed; see
+    /// [`World::precomputed_build_seconds`]).
+    pub fn pathseek_precomputed_jumps_default(&self) -> Contender<'_> {
+        jump_one_shot(
+            "pathseek precomputed jumps: astar() one-shot",
+            Family::PathseekJumpPointsPre,
+            &self.grid_f64,
+            PrecomputedJumps::new(&self.grid_f64),
+        )
+    }
+
+    /// Precomputed jumps (JPS+) with the structures of [`pathseek_fastest`]: a
+    /// reused engine (4-ary heap, indexed store) over [`PrecomputedJumps`] of
+    /// the exact integer grid, built once (untimed).
+    ///
+    /// [`pathseek_fastest`]: World::pathseek_fastest
+    pub fn pathseek_precomputed_jumps_fastest(&self) -> Contender<'_> {
+        jump_reused(
+            "pathseek precomputed jumps: reused DaryHeap<4>",
+            Family::PathseekJumpPointsPre,
+            &self.grid_int,
+            PrecomputedJumps::new(&self.grid_int),
+        )
+    }
+
+    /// The preprocessing of the precomputed jumps on the exact integer grid:
+    /// `(median seconds of a build over `runs` builds, bytes per cell, median
+    /// seconds of one [`PrecomputedJumps::sync`] after one edited cell)`, the update timed over
+    /// `edits` cells spread over the map (each toggled, updated, toggled back
+    /// and updated again; two updates per cell), or `None` if the grid cannot
+    /// be searched by jump points.
+    pub fn precomputed_build_seconds(&self, runs: usize, edits: u32) -> Option<(f64, f64, f64)> {
+        let mut builds = Vec::with_capacity(runs);
+        let mut jps = None;
+        for _ in 0..runs.max(1) {
+            let t = std::time::Instant::now();
+            let built = PrecomputedJumps::new(&self.grid_int).ok()?;
+            builds.push(t.elapsed().as_secs_f64());
+            jps = Some(built);
+        }
+        let mut jps = jps?;
+        let cells = f64::from(self.width) * f64::from(self.height);
+        let bytes = jps.heap_bytes() as f64 / cells;
+        let mut grid = self.grid_int.clone();
+        let mut updates = Vec::with_capacity(2 * edits as usize);
+        for i in 0..edits {
+            let cell = Cell::new(
+                (i * 7919 + 13) % self.width,
+                (i * 104729 + 29) % self.height,
+            );
+            for _ in 0..2 {
+                let open = grid.is_passable(cell);
+                grid.set_passable(cell, !open).ok()?;
+                let t = std::time::Instant::now();
+                jps.sync(&grid).ok()?;
+                updates.push(t.elapsed().as_secs_f64());
+            }
+        }
+        std::hint::black_box(&jps);
+        Some((
+            crate::common::median(&builds),
+            bytes,
+            crate::common::median(&updates),
+        ))
     }
 
     /// A reused engine over `grid`; `int` says whether its costs are exact integers.
@@ -645,6 +724,8 @@ impl<C: ExactInt> World<C> {
         v.push(self.pathseek_jump_points_fastest());
         v.push(self.pathseek_block_jump_points_default());
         v.push(self.pathseek_block_jump_points_fastest());
+        v.push(self.pathseek_precomputed_jumps_default());
+        v.push(self.pathseek_precomputed_jumps_fastest());
         v
     }
 }

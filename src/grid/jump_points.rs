@@ -96,6 +96,7 @@ fn move_bit(dx: i32, dy: i32) -> u8 {
 
 /// Why a grid cannot be searched by jump points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum JumpPointsError {
     /// The grid is 4-connected; jump points are defined here for 8-connected moves.
     NotEightConnected,
@@ -107,6 +108,11 @@ pub enum JumpPointsError {
     UnsupportedCosts,
     /// A ray across the whole grid would overflow the cost type.
     CostOverflow,
+    /// A side of the grid is too long for precomputed jump distances (`i32`).
+    GridTooLarge,
+    /// [`PrecomputedJumps::sync`](super::PrecomputedJumps::sync) was given a
+    /// grid of another size or other move costs than the graph was built from.
+    WrongGrid,
 }
 
 impl fmt::Display for JumpPointsError {
@@ -126,6 +132,14 @@ impl fmt::Display for JumpPointsError {
             JumpPointsError::CostOverflow => {
                 write!(f, "a move across the whole grid overflows the cost type")
             }
+            JumpPointsError::GridTooLarge => write!(
+                f,
+                "a side of the grid is too long for precomputed jump distances (i32)"
+            ),
+            JumpPointsError::WrongGrid => write!(
+                f,
+                "the grid has another size or other move costs than the jump tables were built for"
+            ),
         }
     }
 }

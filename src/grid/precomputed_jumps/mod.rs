@@ -1,0 +1,568 @@
+//! Jump point search with precomputed jumps (Rabin's JPS+, 2015): for every
+//! cell and each of the eight directions, how far the ray from that cell goes
+//! to its next jump point, or to the wall.
+//!
+//! [`PrecomputedJumps`] answers like [`BlockJumpPoints`](super::BlockJumpPoints)
+//! (the same edges, in the same order, hence the same costs as
+//! [`JumpPoints`](super::jump_points::JumpPoints) and plain A* on the grid):
+//! the stronger pruning of Harabor and Grastien (2014), where a diagonal ray
+//! reports the jump points its straight sub-rays find as edges of `k`
+//! diagonal then `m` straight moves. Only the scans are replaced by table
+//! look-ups:
+//!
+//! - a **straight** entry is `+k` when the ray meets a jump point (a cell with
+//!   a forced neighbour) after `k` steps, and `-k` when it can take `k` steps
+//!   (possibly none) before a blocked cell or the border;
+//! - a **diagonal** entry is `+k` when, after `k` diagonal steps, one of the
+//!   two straight sub-rays of the cell reached has a jump point, and `-k` when
+//!   the diagonal can take `k` steps and none of those cells has one.
+//!
+//! The goal is not in the tables; at search time ([`Expansion::goal`]) a
+//! straight ray stops at the goal when the goal lies on it within its reach,
+//! and a diagonal ray also stops where the goal's row or column crosses it
+//! (the target jump point of Rabin's goal bounding), where the sub-ray
+//! towards the goal is resolved against the goal. A diagonal ray jumps from
+//! one such stop to the next, never cell by cell.
+//!
+//! # Example
+//! ```
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//! use pathseek::grid::PrecomputedJumps;
+//! use pathseek::jump_points;
+//!
+//! let mut grid = Grid::new(9, 6, Connectivity::Eight, GridCosts::octile()).unwrap();
+//! for y in 0..5 {
+//!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
+//! }
+//! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
+//! let jps = PrecomputedJumps::new(&grid).unwrap();
+//! let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal)).into_path().unwrap();
+//! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
+//! assert_eq!(found.cost, plain.cost);
+//! assert_eq!(jump_points::fill_path(&found.nodes).len(), plain.nodes.len());
+//! ```
+//!
+//! # Complexity
+//! Building: O(cells) time, a few operations per cell and direction.
+//! Memory: [`PrecomputedJumps::BYTES_PER_CELL`] = 34 bytes per cell (eight
+//! `i32` distances, a move mask and a passability flag, the last two with a
+//! one-cell border). A straight ray is one look-up; a diagonal ray is one
+//! look-up per jump point it reports (plus at most two for the goal's row and
+//! column).
+//!
+//! # Edits
+//! The graph owns its tables and does not borrow the grid: edit the grid,
+//! then call [`PrecomputedJumps::sync`] with it. It finds the cells whose
+//! passability changed (a comparison of the two passability arrays, 64 cells
+//! at a time) and updates the tables round each. An edit changes only the
+//! move masks of the 3 x 3 cells round the edited cell, and an entry reads
+//! only its own cell's mask and the cell one step ahead. So an update of one
+//! cell copies those nine masks, recomputes the
+//! straight entries of those cells in each direction and walks back along
+//! the line from each while the entries change (within the three rows and
+//! three columns through the cell: at most O(width + height)), then does the
+//! same for the diagonal entries, from those nine cells and from the cells
+//! one diagonal step before each changed straight entry. The cost is the
+//! number of entries that change (plus a few per seed), not a rebuild of the
+//! map: on den520d (256 x 257) an update takes microseconds where a build
+//! takes milliseconds (the `compare` benchmark prints both).
+
+mod build;
+
+use core::fmt;
+
+use crate::cost::Cost;
+use crate::graph::{EdgeSink, Expansion, Graph};
+use crate::grid::jump_points::{JumpPoints, JumpPointsError};
+use crate::grid::{Cell, Grid, STEPS};
+
+/// `DIR_INDEX[3 (dy + 1) + dx + 1]`: the place of move `(dx, dy)` in
+/// [`STEPS`] (its bit in a move mask, its entry in a cell's jumps); 8 for
+/// `(0, 0)`.
+const DIR_INDEX: [usize; 9] = {
+    let mut index = [8; 9];
+    let mut d = 0;
+    while d < STEPS.len() {
+        let (dx, dy) = STEPS[d];
+        index[(3 * (dy + 1) + dx + 1) as usize] = d;
+        d += 1;
+    }
+    index
+};
+
+/// The place of move `(dx, dy)` (each in `-1..=1`, not both 0) in [`STEPS`].
+#[inline(always)]
+fn dir_index(dx: i32, dy: i32) -> usize {
+    DIR_INDEX[(3 * (dy + 1) + dx + 1) as usize]
+}
+
+/// The bit of move `(dx, dy)` in a move mask.
+#[inline(always)]
+fn move_bit(dx: i32, dy: i32) -> u8 {
+    1 << dir_index(dx, dy)
+}
+
+/// The steps a ray with table entry `t` can take without meeting a blocked
+/// cell before its end (`t` itself for a jump point).
+#[inline(always)]
+fn reach(t: i32) -> u32 {
+    t.unsigned_abs()
+}
+
+/// A [`Grid`]'s jump point graph with precomputed jumps (JPS+): a [`Graph`]
+/// over the grid's cells with the edges of
+/// [`BlockJumpPoints`](super::BlockJumpPoints), found by table look-ups
+/// instead of scans.
+///
+/// It owns its tables (built by [`new`](PrecomputedJumps::new) in O(cells),
+/// [`BYTES_PER_CELL`](PrecomputedJumps::BYTES_PER_CELL) bytes per cell) and
+/// keeps no borrow of the grid, so the grid can be edited while the graph
+/// lives; [`update`](PrecomputedJumps::update) brings the graph up to date
+/// with one edited cell. The graph answers for the passability it was last
+/// given, with the move costs of the grid it was built from; terrain weights
+/// set on the grid later are not seen.
+///
+/// # Example
+/// ```
+/// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::grid::PrecomputedJumps;
+/// use pathseek::{open_set::DaryHeap, closed_set::IndexedStore};
+///
+/// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+/// let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+/// let jps = PrecomputedJumps::new(&grid).unwrap();
+/// let goal = Cell::new(63, 40);
+/// let r = engine.search(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// // 40 diagonal moves, then 23 straight ones: one edge.
+/// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), goal]);
+/// assert_eq!(r.stats.expanded, 1);
+/// ```
+///
+/// Two graphs are equal when they hold the same tables and costs: a graph
+/// brought up to date by [`update`](PrecomputedJumps::update) equals a fresh
+/// build of the edited grid.
+#[derive(Clone, PartialEq)]
+pub struct PrecomputedJumps<C> {
+    width: usize,
+    height: usize,
+    straight: C,
+    diagonal: C,
+    /// Row stride of `masks` and `passable`: `width + 2`.
+    stride: usize,
+    /// The grid's move masks, padded like the grid's (a blocked border).
+    masks: Vec<u8>,
+    /// The grid's passability, padded the same way.
+    passable: Vec<bool>,
+    /// Per cell (row-major, no border), per direction of [`STEPS`]: the jump
+    /// distance (see the module docs).
+    jumps: Vec<[i32; 8]>,
+    /// Working lists of [`sync`](PrecomputedJumps::sync), reused.
+    scratch: build::Scratch,
+}
+
+impl<C: Cost> fmt::Debug for PrecomputedJumps<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PrecomputedJumps")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("straight", &self.straight)
+            .field("diagonal", &self.diagonal)
+            .finish()
+    }
+}
+
+/// Where the rays of one expansion start, and the goal they stop at.
+#[derive(Clone, Copy)]
+struct Origin {
+    x: usize,
+    y: usize,
+    gx: usize,
+    gy: usize,
+}
+
+/// The distance from `at` to `g` when `g` lies ahead of it in direction
+/// `step` (+1 or -1), else 0.
+#[inline(always)]
+fn ahead(at: usize, g: usize, step: i32) -> u32 {
+    if g == usize::MAX {
+        0
+    } else if step > 0 && g > at {
+        (g - at) as u32
+    } else if step < 0 && g < at {
+        (at - g) as u32
+    } else {
+        0
+    }
+}
+
+impl<C: Cost> PrecomputedJumps<C> {
+    /// Bytes per cell of a built graph: eight `i32` jump distances, one move
+    /// mask byte and one passability byte (the last two plus a one-cell border).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::grid::PrecomputedJumps;
+    /// assert_eq!(PrecomputedJumps::<u32>::BYTES_PER_CELL, 34);
+    /// ```
+    pub const BYTES_PER_CELL: usize = 8 * 4 + 2;
+
+    /// The precomputed jump point graph of `grid`: copies its move masks and
+    /// computes every jump distance, O(cells).
+    ///
+    /// # Errors
+    /// Those of [`JumpPoints::new`]: [`JumpPointsError`] for a 4-connected
+    /// grid, a grid with terrain weights, costs outside
+    /// `straight <= diagonal <= 2 * straight`, or a run across the grid whose
+    /// cost overflows `C`; [`JumpPointsError::GridTooLarge`] if a side is
+    /// longer than `i32::MAX` cells (the distances are `i32`).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Connectivity, Grid, GridCosts};
+    /// use pathseek::grid::PrecomputedJumps;
+    /// use pathseek::jump_points::JumpPointsError;
+    /// let four = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    /// assert_eq!(
+    ///     PrecomputedJumps::new(&four).unwrap_err(),
+    ///     JumpPointsError::NotEightConnected
+    /// );
+    /// ```
+    pub fn new(grid: &Grid<C>) -> Result<Self, JumpPointsError> {
+        JumpPoints::new(grid)?;
+        let (width, height) = (grid.width as usize, grid.height as usize);
+        if width.max(height) > i32::MAX as usize {
+            return Err(JumpPointsError::GridTooLarge);
+        }
+        let (masks, stride) = grid.move_masks();
+        let mut graph = PrecomputedJumps {
+            width,
+            height,
+            straight: grid.costs.straight,
+            diagonal: grid.costs.diagonal,
+            stride,
+            masks: masks.to_vec(),
+            passable: grid.passable.clone(),
+            jumps: vec![[0; 8]; width * height],
+            scratch: build::Scratch::default(),
+        };
+        // Straight entries first (0..4 in STEPS): the diagonal ones read them.
+        for (d, &(dx, dy)) in STEPS.iter().enumerate() {
+            // Every line in direction d ends at a cell whose next step leaves
+            // the grid: the last column (or row) the direction points at.
+            if dx != 0 {
+                let x = if dx > 0 { width - 1 } else { 0 };
+                for y in 0..height {
+                    graph.fill_line(d, x, y);
+                }
+            }
+            if dy != 0 {
+                let y = if dy > 0 { height - 1 } else { 0 };
+                let x_end = if dx > 0 { width - 1 } else { 0 };
+                for x in 0..width {
+                    // The corner was done with the column.
+                    if dx == 0 || x != x_end {
+                        graph.fill_line(d, x, y);
+                    }
+                }
+            }
+        }
+        Ok(graph)
+    }
+
+    /// Width and height of the grid the graph answers for.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Connectivity, Grid, GridCosts};
+    /// use pathseek::grid::PrecomputedJumps;
+    /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
+    /// assert_eq!(PrecomputedJumps::new(&grid).unwrap().size(), (5, 4));
+    /// ```
+    pub fn size(&self) -> (u32, u32) {
+        (self.width as u32, self.height as u32)
+    }
+
+    /// Heap bytes held by the graph's tables.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Connectivity, Grid, GridCosts};
+    /// use pathseek::grid::PrecomputedJumps;
+    /// let grid = Grid::new(10, 10, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+    /// let jps = PrecomputedJumps::new(&grid).unwrap();
+    /// assert!(jps.heap_bytes() >= 100 * PrecomputedJumps::<u32>::BYTES_PER_CELL);
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        self.jumps.len() * core::mem::size_of::<[i32; 8]>() + self.masks.len() + self.passable.len()
+    }
+}
+
+// The rays of an expansion.
+impl<C: Cost> PrecomputedJumps<C> {
+    #[inline(always)]
+    fn emit(&self, x: usize, y: usize, cost: C, edges: &mut impl EdgeSink<Cell, C>) {
+        // Every cell reported lies inside the grid; `new` checked that no run
+        // across it overflows `C`.
+        let cell = Cell {
+            x: x as u32,
+            y: y as u32,
+        };
+        edges.indexed_edge(cell, y * self.width + x, cost);
+    }
+
+    /// The steps of the straight ray from `(x, y)` in direction `(dx, dy)`
+    /// whose table entry is `t`: to the goal if it lies on the ray within its
+    /// reach, else to the jump point, else 0 (blocked).
+    #[inline(always)]
+    fn resolve(t: i32, x: usize, y: usize, dx: i32, dy: i32, from: &Origin) -> u32 {
+        let goal = if dy == 0 {
+            if from.gy == y {
+                ahead(x, from.gx, dx)
+            } else {
+                0
+            }
+        } else if from.gx == x {
+            ahead(y, from.gy, dy)
+        } else {
+            0
+        };
+        if goal != 0 && goal <= reach(t) {
+            goal
+        } else if t > 0 {
+            t as u32
+        } else {
+            0
+        }
+    }
+
+    /// Reports the straight ray's jump point from `from` in `(dx, dy)`.
+    #[inline(always)]
+    fn straight_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+        let t = self.jumps[from.y * self.width + from.x][dir_index(dx, dy)];
+        let k = Self::resolve(t, from.x, from.y, dx, dy, from);
+        if k != 0 {
+            let x = from.x.wrapping_add_signed(dx as isize * k as isize);
+            let y = from.y.wrapping_add_signed(dy as isize * k as isize);
+            self.emit(x, y, self.straight * C::from_count(u64::from(k)), edges);
+        }
+    }
+
+    /// Follows the diagonal `(dx, dy)` from `from` through the cells whose
+    /// straight sub-rays find a jump point, and the cells on the goal's row
+    /// and column; reports the sub-rays' jump points (diagonal then straight
+    /// edges), and the goal if the diagonal reaches it.
+    #[inline(always)]
+    fn diagonal_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+        let d = dir_index(dx, dy);
+        let (hd, vd) = (dir_index(dx, 0), dir_index(0, dy));
+        let (sx, sy) = (dx as isize, dy as isize);
+        // Steps along the diagonal to the goal's row and to its column (0: never).
+        let k_row = ahead(from.y, from.gy, dy);
+        let k_col = ahead(from.x, from.gx, dx);
+        let (mut k, mut i) = (0u32, from.y * self.width + from.x);
+        let step = sy * self.width as isize + sx;
+        loop {
+            let t = self.jumps[i][d];
+            let end = k + reach(t);
+            // The next stop: the table's, or the goal's row or column if sooner.
+            let mut next = if t > 0 { end } else { u32::MAX };
+            if k_row > k && k_row <= end {
+                next = next.min(k_row);
+            }
+            if k_col > k && k_col <= end {
+                next = next.min(k_col);
+            }
+            if next == u32::MAX {
+                return;
+            }
+            i = i.wrapping_add_signed(step * (next - k) as isize);
+            k = next;
+            let x = from.x.wrapping_add_signed(sx * k as isize);
+            let y = from.y.wrapping_add_signed(sy * k as isize);
+            let diag = self.diagonal * C::from_count(u64::from(k));
+            if k == k_row && k == k_col {
+                self.emit(x, y, diag, edges);
+                return;
+            }
+            let jumps = &self.jumps[i];
+            let h = Self::resolve(jumps[hd], x, y, dx, 0, from);
+            if h != 0 {
+                let hx = x.wrapping_add_signed(sx * h as isize);
+                self.emit(
+                    hx,
+                    y,
+                    diag + self.straight * C::from_count(u64::from(h)),
+                    edges,
+                );
+            }
+            let v = Self::resolve(jumps[vd], x, y, 0, dy, from);
+            if v != 0 {
+                let vy = y.wrapping_add_signed(sy * v as isize);
+                self.emit(
+                    x,
+                    vy,
+                    diag + self.straight * C::from_count(u64::from(v)),
+                    edges,
+                );
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+        if dx != 0 && dy != 0 {
+            self.diagonal_ray(from, dx, dy, edges);
+        } else {
+            self.straight_ray(from, dx, dy, edges);
+        }
+    }
+
+    #[inline(always)]
+    fn padded_index(&self, node: Cell) -> Option<usize> {
+        let (x, y) = (node.x as usize, node.y as usize);
+        (x < self.width && y < self.height).then(|| (y + 1) * self.stride + x + 1)
+    }
+
+    /// The grid's own moves out of `node` (no single goal to jump towards).
+    fn moves(&self, node: Cell, edges: &mut impl EdgeSink<Cell, C>) {
+        let Some(p) = self.padded_index(node) else {
+            return;
+        };
+        let mut moves = self.masks[p];
+        while moves != 0 {
+            let d = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (dx, dy) = STEPS[d];
+            let x = (node.x as usize).wrapping_add_signed(dx as isize);
+            let y = (node.y as usize).wrapping_add_signed(dy as isize);
+            let cost = if d < 4 { self.straight } else { self.diagonal };
+            self.emit(x, y, cost, edges);
+        }
+    }
+}
+
+/// The sign of `d`, as an `i32`.
+#[inline]
+fn sign(d: i64) -> i32 {
+    d.signum() as i32
+}
+
+/// Jump points are the grid's cells; successors are the jump points found by
+/// the rays towards [`Expansion::goal`], pruned by the direction of arrival
+/// exactly as [`BlockJumpPoints`](super::BlockJumpPoints) does (the same
+/// edges in the same order). Without a goal (a goal predicate, or a caller of
+/// [`successors`](Graph::successors)) the successors are the grid's moves.
+///
+/// # Example
+/// ```
+/// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+/// use pathseek::graph::Expansion;
+/// use pathseek::grid::PrecomputedJumps;
+/// let grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+/// let jps = PrecomputedJumps::new(&grid).unwrap();
+/// let mut edges = Vec::new();
+/// // Going east from (0, 2): the ray runs straight into the goal.
+/// let at = Expansion::new(Cell::new(1, 2))
+///     .with_parent(Some(Cell::new(0, 2)))
+///     .with_goal(Some(Cell::new(4, 2)));
+/// jps.expand(at, &mut |c, k| edges.push((c, k)));
+/// assert_eq!(edges, [(Cell::new(4, 2), 6)]);
+/// ```
+impl<C: Cost> Graph for PrecomputedJumps<C> {
+    type Node = Cell;
+    type Cost = C;
+
+    #[inline]
+    fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
+        self.expand(Expansion::new(node), &mut edge);
+    }
+
+    #[inline(always)]
+    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+        let Some(goal) = at.goal else {
+            return self.moves(at.node, edges);
+        };
+        let node = at.node;
+        let Some(p) = self.padded_index(node) else {
+            return;
+        };
+        let here = self.masks[p];
+        if here == 0 {
+            return;
+        }
+        // A goal off the grid matches no cell and no line.
+        let (gx, gy) = if self.padded_index(goal).is_some() {
+            (goal.x as usize, goal.y as usize)
+        } else {
+            (usize::MAX, usize::MAX)
+        };
+        let from = Origin {
+            x: node.x as usize,
+            y: node.y as usize,
+            gx,
+            gy,
+        };
+        let arrival = at.parent.and_then(|parent| {
+            let ax = i64::from(node.x) - i64::from(parent.x);
+            let ay = i64::from(node.y) - i64::from(parent.y);
+            match ax.abs().cmp(&ay.abs()) {
+                core::cmp::Ordering::Greater => Some((sign(ax), 0)),
+                core::cmp::Ordering::Less => Some((0, sign(ay))),
+                core::cmp::Ordering::Equal => (ax != 0).then(|| (sign(ax), sign(ay))),
+            }
+        });
+        match arrival {
+            None => {
+                for (dx, dy) in STEPS {
+                    self.ray(&from, dx, dy, edges);
+                }
+            }
+            Some((dx, dy)) if dx != 0 && dy != 0 => {
+                self.straight_ray(&from, dx, 0, edges);
+                self.straight_ray(&from, 0, dy, edges);
+                self.diagonal_ray(&from, dx, dy, edges);
+            }
+            Some((dx, dy)) => {
+                // Straight arrival: a side open here but blocked one step back
+                // forces the turns towards it, straight and diagonal.
+                let back = dy as isize * self.stride as isize + dx as isize;
+                let opened = here & !self.masks[p.wrapping_add_signed(-back)];
+                self.straight_ray(&from, dx, dy, edges);
+                let (ax, ay) = (dy.abs(), dx.abs());
+                // North or west first.
+                if opened & move_bit(-ax, -ay) != 0 {
+                    self.straight_ray(&from, -ax, -ay, edges);
+                    self.diagonal_ray(&from, dx - ax, dy - ay, edges);
+                }
+                if opened & move_bit(ax, ay) != 0 {
+                    self.straight_ray(&from, ax, ay, edges);
+                    self.diagonal_ray(&from, dx + ax, dy + ay, edges);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn contains(&self, node: Cell) -> bool {
+        self.padded_index(node).is_some_and(|p| self.passable[p])
+    }
+
+    #[inline]
+    fn node_count(&self) -> Option<usize> {
+        Some(self.width * self.height)
+    }
+
+    #[inline]
+    fn node_index(&self, node: Cell) -> Option<usize> {
+        let (x, y) = (node.x as usize, node.y as usize);
+        (x < self.width && y < self.height).then(|| y * self.width + x)
+    }
+
+    #[inline]
+    fn node_at(&self, index: usize) -> Option<Cell> {
+        (index < self.width * self.height).then(|| Cell {
+            x: (index % self.width) as u32,
+            y: (index / self.width) as u32,
+        })
+    }
+}
