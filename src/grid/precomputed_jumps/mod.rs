@@ -117,10 +117,10 @@ fn reach(t: i32) -> u32 {
 /// It owns its tables (built by [`new`](PrecomputedJumps::new) in O(cells),
 /// [`BYTES_PER_CELL`](PrecomputedJumps::BYTES_PER_CELL) bytes per cell) and
 /// keeps no borrow of the grid, so the grid can be edited while the graph
-/// lives; [`update`](PrecomputedJumps::update) brings the graph up to date
-/// with one edited cell. The graph answers for the passability it was last
-/// given, with the move costs of the grid it was built from; terrain weights
-/// set on the grid later are not seen.
+/// lives; [`sync`](PrecomputedJumps::sync) brings the graph up to date
+/// with the edited grid (it refuses a grid of another size or other costs,
+/// or one given terrain weights). Between edits and `sync` the graph answers
+/// for the passability it last saw.
 ///
 /// # Example
 /// ```
@@ -139,7 +139,7 @@ fn reach(t: i32) -> u32 {
 /// ```
 ///
 /// Two graphs are equal when they hold the same tables and costs: a graph
-/// brought up to date by [`update`](PrecomputedJumps::update) equals a fresh
+/// brought up to date by [`sync`](PrecomputedJumps::sync) equals a fresh
 /// build of the edited grid.
 #[derive(Clone, PartialEq)]
 pub struct PrecomputedJumps<C> {
