@@ -80,7 +80,7 @@ fn run() -> Result<(), String> {
             Cell::new(29, 2),
         ),
     };
-    let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
     let result = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
     let stats = result.stats;
     match result.into_result() {

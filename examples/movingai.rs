@@ -106,7 +106,7 @@ fn run() -> Result<bool, String> {
             engine.run(&grid, costs.diagonal, EXACT_OCTILE_SCALE as f64)?
         }
         _ => {
-            let costs = GridCosts::<f64>::octile();
+            let costs = GridCosts::float_octile();
             let grid = map.to_grid(Connectivity::Eight, costs);
             engine.run(&grid, costs.diagonal, 1.0)?
         }

@@ -16,7 +16,8 @@
 //! let path = result.found().expect("there is a way round");
 //! assert_eq!(path.nodes.first(), Some(&start));
 //! // Round the wall's end without cutting its corner: 4 straight and 2 diagonal steps.
-//! assert!((path.cost - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+//! // Costs are `Length`s (fixed-point cells); `to_f64` converts.
+//! assert!((path.cost.to_f64() - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-8);
 //! ```
 //!
 //! Start with [`astar`](fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
@@ -49,9 +50,12 @@ pub mod open_set;
 pub mod result;
 
 pub use astar::query;
-pub use astar::{astar, astar_until, search, AStar, Goal, Heuristic, Limit, Query, SlicedSearch};
+pub use astar::{
+    astar, astar_until, release_search_memory, search, AStar, Goal, Heuristic, Limit, Query,
+    SlicedSearch,
+};
 pub use closed_set::{ClosedSet, Records};
-pub use cost::Cost;
+pub use cost::{Cost, Length};
 pub use graph::adjacency_list::{self, AdjacencyList};
 pub use graph::{Graph, StaticGraph};
 pub use grid::jump_points;

@@ -105,7 +105,7 @@ fn prop_block_jump_points_match_dijkstra_f64() {
 fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
     let (map, scenarios) = common::load_movingai(name);
     let exact = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     let block = BlockJumpPoints::new(&exact).unwrap();
     let cells_jps = JumpPoints::new(&exact).unwrap();
     let block_f = BlockJumpPoints::new(&float).unwrap();
@@ -239,7 +239,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 
 #[test]
 fn start_equal_to_goal_walled_off_goal_and_edits() {
-    let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
+    let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::float_octile()).unwrap();
     let goal = Cell::new(5, 5);
     let jps = BlockJumpPoints::new(&grid).unwrap();
     let r = pathseek::astar(&jps, goal, goal, grid.heuristic(goal));

@@ -97,7 +97,7 @@ fn serves_a_search() {
     use pathseek::closed_set::IndexedStore;
     use pathseek::open_set::BinaryHeap;
     let (map, scenarios) = common::load_movingai("den520d");
-    let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     let mut ours = AStar::new(BTreeOpen::new(), IndexedStore::new());
     let mut theirs = AStar::new(BinaryHeap::new(), IndexedStore::new());
     for sc in scenarios.iter().step_by(40) {

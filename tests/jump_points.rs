@@ -69,12 +69,22 @@ fn prop_jump_points_match_dijkstra_f64() {
     );
 }
 
+#[test]
+fn prop_jump_points_match_dijkstra_length() {
+    common::run_property(
+        "prop_jump_points_match_dijkstra_length",
+        regressions_file!("jump_points"),
+        case(false),
+        |c| check_case::<pathseek::Length>(&c),
+    );
+}
+
 /// Every scenario of `name` at its optimal length, exact integer and float
 /// costs; returns (jump point expansions, plain A* expansions) with exact costs.
 fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
     let (map, scenarios) = common::load_movingai(name);
     let exact = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut plain = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut float_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
@@ -212,7 +222,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 
 #[test]
 fn start_equal_to_goal_and_walled_off_goal() {
-    let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
+    let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::float_octile()).unwrap();
     let goal = Cell::new(5, 5);
     let jps = JumpPoints::new(&grid).unwrap();
     let r = pathseek::astar(&jps, goal, goal, grid.heuristic(goal));

@@ -74,7 +74,7 @@ fn report<C: Cost>(costs: GridCosts<C>, label: &str) -> Report {
 #[test]
 fn bytes_per_node_for_each_store() {
     let u = report(GridCosts::<u32>::exact_octile(), "u32 costs");
-    let f = report(GridCosts::<f64>::octile(), "f64 costs");
+    let f = report(GridCosts::float_octile(), "f64 costs");
     assert_eq!(u.indexed_per_node, 16.0);
     assert_eq!(f.indexed_per_node, 24.0);
     // The hash store pays for the map's buckets and spare capacity, but stays bounded.

@@ -74,7 +74,7 @@ fn check_map(name: &str, expected_nopath: usize) {
     for sc in &scenarios {
         sc.check_against(&map).unwrap();
     }
-    let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     let a = check_all(
         name,
         &grid,

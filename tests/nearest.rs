@@ -116,7 +116,7 @@ proptest! {
 
     #[test]
     fn ring_search_equals_a_scan_f64(case in case()) {
-        let grid = grid(&case, GridCosts::<f64>::octile(), f64::from);
+        let grid = grid(&case, GridCosts::float_octile(), f64::from);
         let target = Cell::new(case.target.0, case.target.1);
         for accept in [&accept(&case) as &dyn Fn(Cell) -> bool, &|_| true] {
             prop_assert_eq!(grid.nearest_cell(target, accept), scan(&grid, target, accept));

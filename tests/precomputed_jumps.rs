@@ -289,7 +289,7 @@ fn sync_refuses_another_grid() {
 fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
     let (map, scenarios) = common::load_movingai(name);
     let exact = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     let pre = PrecomputedJumps::new(&exact).unwrap();
     let block = BlockJumpPoints::new(&exact).unwrap();
     let pre_f = PrecomputedJumps::new(&float).unwrap();

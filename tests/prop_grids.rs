@@ -1,6 +1,6 @@
 //! Property tests of the A* core on random grids (`Grid`): obstacles at several
 //! densities, 4- and 8-connected, optional terrain weights, costs `u32`, `u64`,
-//! `f64` and `f32`; every open set (the library's registry plus the tests' stress
+//! `f64`, `f32` and the fixed-point `Length`; every open set (the library's registry plus the tests' stress
 //! configurations, `common::visit_open_sets`) and every node store (the
 //! registry), against a reference Dijkstra that shares no code with the core.
 //!
@@ -49,6 +49,11 @@ fn random_grids_u64() {
 #[test]
 fn random_grids_f64() {
     every_pair::<f64>("random_grids_f64");
+}
+
+#[test]
+fn random_grids_length() {
+    every_pair::<pathseek::Length>("random_grids_length");
 }
 
 #[test]

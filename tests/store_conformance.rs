@@ -74,7 +74,7 @@ fn every_store_conforms_on_a_grid() {
 
 #[test]
 fn every_store_conforms_on_a_grid_with_f64_costs() {
-    let grid = Grid::new(9, 70, Connectivity::Four, GridCosts::<f64>::octile()).unwrap();
+    let grid = Grid::new(9, 70, Connectivity::Four, GridCosts::float_octile()).unwrap();
     let nodes = [(8, 69), (0, 0), (4, 20), (1, 7), (8, 0), (2, 64)]
         .into_iter()
         .map(|(x, y)| Cell::new(x, y))

@@ -117,7 +117,7 @@ fn warm_engines_do_not_allocate() {
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     // Every 4th scenario keeps the test quick while covering every path length.
     let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(4).collect();
-    let costs = GridCosts::<f64>::octile();
+    let costs = GridCosts::float_octile();
     let grid = map.to_grid(Connectivity::Eight, costs);
 
     // The counter works: a fresh engine's first searches do allocate.
@@ -302,7 +302,7 @@ fn warm_block_jump_point_searches_do_not_allocate() {
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     // The graphs are built once (that allocates their bits); searches reuse them.
     let jps = BlockJumpPoints::new(&grid).unwrap();
     let jps_f = BlockJumpPoints::new(&float).unwrap();
@@ -348,7 +348,7 @@ fn warm_precomputed_jump_searches_do_not_allocate() {
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     // The graphs are built once (that allocates their tables); searches reuse them.
     let jps = PrecomputedJumps::new(&grid).unwrap();
     let jps_f = PrecomputedJumps::new(&float).unwrap();
@@ -412,4 +412,34 @@ fn precomputed_jump_sync_does_not_allocate() {
     assert_eq!(synced, 400);
     assert_eq!(allocated, 0, "allocations while syncing 200 warm edits");
     assert!(jps == PrecomputedJumps::new(&grid).unwrap());
+}
+
+/// Once the thread's spare engine is warm, a one-shot `astar()` on a grid
+/// allocates only the path it returns: one allocation per search.
+#[test]
+fn warm_one_shot_searches_allocate_only_their_paths() {
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+    let run = |pass: &mut Vec<(u32, usize, f64)>| {
+        for sc in &scenarios {
+            let r = pathseek::astar(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+            let p = r.into_path().expect("a path");
+            let f = pathseek::astar(&float, sc.start, sc.goal, float.heuristic(sc.goal));
+            let q = f.into_path().expect("a path");
+            pass.push((p.cost.units(), p.nodes.len(), q.cost));
+        }
+    };
+    let (mut first, mut second) = (Vec::with_capacity(888), Vec::with_capacity(888));
+    run(&mut first);
+    let before = allocations();
+    run(&mut second);
+    let allocated = allocations() - before;
+    assert_eq!(first, second);
+    assert_eq!(
+        allocated,
+        2 * scenarios.len() as u64,
+        "one allocation (the path) per warm one-shot search"
+    );
 }

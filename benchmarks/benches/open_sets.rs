@@ -17,7 +17,7 @@
 //!   `skipping <map>: <path> not found` and registers nothing. Scenarios are
 //!   split by bucket into four equal bucket ranges (`short`, `medium`, `long`,
 //!   `longest`); each group keeps at most [`MAX_PER_GROUP`] scenarios, every k-th
-//!   line of its range. Costs are `f64` octile (`GridCosts::<f64>::octile()`,
+//!   line of its range. Costs are `f64` octile (`GridCosts::float_octile()`,
 //!   `grid.heuristic(goal)`).
 //! - `synthetic/f<target>/<open-set>`: graphs sized so that the largest open set
 //!   (`stats.max_open` of the `BinaryHeap`, printed) is near 100, 800, 1,500,
@@ -153,7 +153,7 @@ impl Workload for MapWorkload {
         Ok(())
     }
     fn max_edge(&self) -> f64 {
-        GridCosts::<f64>::octile().diagonal
+        GridCosts::float_octile().diagonal
     }
 }
 
@@ -182,7 +182,7 @@ impl Workload for GridWorkload {
         check_against(&self.truth, costs)
     }
     fn max_edge(&self) -> f64 {
-        GridCosts::<f64>::octile().diagonal
+        GridCosts::float_octile().diagonal
     }
 }
 
@@ -552,7 +552,7 @@ fn bench_maps(c: &mut Criterion) {
                 continue;
             }
         };
-        let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+        let grid = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
         for (gname, sample) in GROUPS.iter().zip(bucket_groups(&scenarios, cap)) {
             if sample.is_empty() {
                 continue;
@@ -619,7 +619,7 @@ fn grid_workload(side: u32) -> GridWorkload {
         side,
         side,
         Connectivity::Eight,
-        GridCosts::<f64>::octile(),
+        GridCosts::float_octile(),
         |c| {
             let open = rng.unit() >= BLOCKED;
             open || near_corner(c)

@@ -23,7 +23,9 @@ use pathseek::grid::{
 use pathseek::jump_points::{JumpPoints, JumpPointsError};
 use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor};
-use pathseek::{AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, SearchResult};
+use pathseek::{
+    AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, Length, SearchResult,
+};
 
 /// An integer cost type the peers and the exact pathseek grids can use.
 pub trait ExactInt:
@@ -128,18 +130,35 @@ fn refused(e: &JumpPointsError) -> Solved {
     }
 }
 
-/// `pathseek::astar` one-shot over a jump point graph of the float `grid`,
-/// built once with the contender (untimed).
-fn jump_one_shot<'a, G>(
+/// The last part of the name of type `K` (`f64`, `Length`).
+fn cost_name<K>() -> &'static str {
+    let name = std::any::type_name::<K>();
+    name.rsplit("::").next().unwrap_or(name)
+}
+
+/// `pathseek::astar` one-shot on `grid`: a fresh search per query.
+fn one_shot<'a, K: Cost>(name: &str, family: Family, grid: &'a Grid<K>) -> Contender<'a> {
+    Contender::new(name, cost_name::<K>(), family, move |sc| {
+        from_pathseek(
+            pathseek::astar(grid, sc.start, sc.goal, grid.heuristic(sc.goal)),
+            false,
+        )
+    })
+}
+
+/// `pathseek::astar` one-shot over a jump point graph of `grid` (the
+/// README's, `Length` costs), built once with the contender (untimed).
+fn jump_one_shot<'a, K, G>(
     name: &str,
     family: Family,
-    grid: &'a Grid<f64>,
+    grid: &'a Grid<K>,
     graph: Result<G, JumpPointsError>,
 ) -> Contender<'a>
 where
-    G: Graph<Node = Cell, Cost = f64> + 'a,
+    K: Cost,
+    G: Graph<Node = Cell, Cost = K> + 'a,
 {
-    Contender::new(name, "f64", family, move |sc| match &graph {
+    Contender::new(name, cost_name::<K>(), family, move |sc| match &graph {
         Ok(g) => from_pathseek(
             pathseek::astar(g, sc.start, sc.goal, grid.heuristic(sc.goal)),
             false,
@@ -337,7 +356,9 @@ pub struct World<C> {
     height: u32,
     /// Row-major passability, `width * height`.
     passable: Vec<bool>,
-    /// The README's grid: float octile costs.
+    /// The README's grid: `GridCosts::octile()`, fixed-point `Length` costs.
+    grid_len: Grid<Length>,
+    /// Float octile costs (`GridCosts::float_octile()`).
     grid_f64: Grid<f64>,
     /// Exact integer octile costs.
     grid_int: Grid<C>,
@@ -354,7 +375,8 @@ impl<C: ExactInt> World<C> {
     pub fn new(map: &MovingAiMap) -> Self {
         let (width, height) = (map.width(), map.height());
         let costs = exact_costs::<C>();
-        let grid_f64 = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+        let grid_len = map.to_grid(Connectivity::Eight, GridCosts::octile());
+        let grid_f64 = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
         let grid_int = map.to_grid(Connectivity::Eight, costs);
         let mut passable = Vec::with_capacity(width as usize * height as usize);
         for y in 0..height {
@@ -387,6 +409,7 @@ impl<C: ExactInt> World<C> {
             width,
             height,
             passable,
+            grid_len,
             grid_f64,
             grid_int,
             petgraph,
@@ -487,25 +510,32 @@ impl<C: ExactInt> World<C> {
     }
 
     /// The README's call, a fresh search per query:
-    /// `pathseek::astar(&grid, start, goal, grid.heuristic(goal))` on `Grid<f64>`.
+    /// `pathseek::astar(&grid, start, goal, grid.heuristic(goal))` on the
+    /// README's grid (`GridCosts::octile()`, `Length` costs).
     pub fn pathseek_default(&self) -> Contender<'_> {
-        let grid = &self.grid_f64;
-        Contender::new(
+        one_shot(
             "pathseek default: astar() one-shot",
-            "f64",
             Family::PathseekDefault,
-            move |sc| {
-                let r = pathseek::astar(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
-                from_pathseek(r, false)
-            },
+            &self.grid_len,
         )
     }
 
-    /// The default structures (binary heap, indexed store) kept across queries.
+    /// The README's call on a float grid (`GridCosts::float_octile()`): what
+    /// the default was before `Length`.
+    pub fn pathseek_float_one_shot(&self) -> Contender<'_> {
+        one_shot(
+            "pathseek astar() one-shot, float costs",
+            Family::Pathseek,
+            &self.grid_f64,
+        )
+    }
+
+    /// A binary heap and an indexed store kept across queries, on the
+    /// README's grid.
     pub fn pathseek_default_reused(&self) -> Contender<'_> {
         self.reused(
-            "pathseek default, reused engine",
-            &self.grid_f64,
+            "pathseek default grid, reused engine",
+            &self.grid_len,
             BinaryHeap::new(),
             IndexedStore::new(),
             false,
@@ -573,8 +603,8 @@ impl<C: ExactInt> World<C> {
         jump_one_shot(
             "pathseek jump points: astar() one-shot",
             Family::PathseekJumpPoints,
-            &self.grid_f64,
-            JumpPoints::new(&self.grid_f64),
+            &self.grid_len,
+            JumpPoints::new(&self.grid_len),
         )
     }
 
@@ -600,8 +630,8 @@ impl<C: ExactInt> World<C> {
         jump_one_shot(
             "pathseek block jump points: astar() one-shot",
             Family::PathseekJumpPoints,
-            &self.grid_f64,
-            BlockJumpPoints::new(&self.grid_f64),
+            &self.grid_len,
+            BlockJumpPoints::new(&self.grid_len),
         )
     }
 
@@ -627,8 +657,8 @@ impl<C: ExactInt> World<C> {
         jump_one_shot(
             "pathseek precomputed jumps: astar() one-shot",
             Family::PathseekJumpPointsPre,
-            &self.grid_f64,
-            PrecomputedJumps::new(&self.grid_f64),
+            &self.grid_len,
+            PrecomputedJumps::new(&self.grid_len),
         )
     }
 
@@ -702,7 +732,7 @@ impl<C: ExactInt> World<C> {
         S: ClosedSet<Grid<K>> + 'a,
     {
         let mut engine = AStar::new(open, store);
-        let cost = if int { C::NAME } else { "f64" };
+        let cost = if int { C::NAME } else { cost_name::<K>() };
         Contender::new(name, cost, Family::Pathseek, move |sc| {
             let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
             from_pathseek(r, int)
@@ -714,6 +744,7 @@ impl<C: ExactInt> World<C> {
         let mut v = vec![
             self.pathseek_default(),
             self.pathseek_default_reused(),
+            self.pathseek_float_one_shot(),
             self.pathseek_hash_one_shot(),
             self.pathfinding_closure(),
             self.pathfinding_grid(),

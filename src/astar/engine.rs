@@ -9,24 +9,29 @@
 //! 386.9M, default 558.4M -> 562.4M).
 
 use super::query::{Goal, Heuristic, Limit, Limits, Query, Target, CLOCK_INTERVAL};
+use super::spare;
 use crate::closed_set::{ClosedSet, HashStore, PagedStore, Records, NO_SLOT};
 use crate::components::{precheck, Precheck, Reachability};
 use crate::cost::Cost;
+use crate::cost::OrderKey;
 use crate::graph::{cheapest_edge, EdgeSink, Expansion, Graph};
-use crate::open_set::{BinaryHeap, Entry, OpenSet};
+use crate::open_set::{BinaryHeap, DaryHeap, Entry, OpenSet};
 use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
 use num_traits::Zero;
 use std::time::Instant;
 
 /// Finds a cheapest path from `start` to `goal`.
 ///
-/// Uses a [`BinaryHeap`] (with in-place decrease-key: the fastest general open
-/// set measured on the MovingAI maps) and the best node store for one search
-/// on the graph: a [`PagedStore`] when the graph has dense ids
-/// ([`Graph::node_count`]; it allocates records only for the parts of the graph
-/// the search reaches), otherwise a [`HashStore`]. To search many times, keep an [`AStar`] and call
-/// [`AStar::search`]: it reuses its memory. For several starts, limits and
-/// partial paths, see [`search`] and [`Query`].
+/// On a graph with dense ids ([`Graph::node_count`]: grids, [`StaticGraph`](crate::StaticGraph),
+/// the jump point graphs) it borrows this thread's spare engine for the cost
+/// type, so repeated one-shot searches reuse memory instead of allocating
+/// and zeroing it: a [`DaryHeap`]`<C, 4>` for costs with 32-bit keys (`u32`,
+/// [`Length`](crate::Length), `f32`, ...) or a [`BinaryHeap`] for wider ones,
+/// with a [`PagedStore`] (records only for the parts of the graph searches
+/// reach; [`release_search_memory`](crate::release_search_memory) frees
+/// them). Other graphs get a fresh [`BinaryHeap`] and [`HashStore`]. To
+/// choose the structures, keep an [`AStar`] and call [`AStar::search`]. For
+/// several starts, limits and partial paths, see [`search`] and [`Query`].
 ///
 /// # Example
 /// ```
@@ -107,10 +112,21 @@ where
     H: Heuristic<G::Node, G::Cost>,
     T: Goal<G::Node>,
 {
-    if graph.node_count().is_some() {
-        AStar::new(BinaryHeap::new(), PagedStore::new()).run(graph, query)
+    if graph.node_count().is_none() {
+        return AStar::new(BinaryHeap::new(), HashStore::new()).run(graph, query);
+    }
+    // Dense ids: the thread's spare engine, whose node store belongs to no
+    // graph. Costs with 32-bit keys join f and g into one comparison, where
+    // the 4-ary heap is fastest; wider keys compare twice, where the binary
+    // heap is.
+    if <G::Cost as Cost>::Key::BITS == 32 {
+        spare::with_spare(|e: &mut AStar<DaryHeap<G::Cost, 4>, PagedStore<G::Cost>>| {
+            e.run(graph, query)
+        })
     } else {
-        AStar::new(BinaryHeap::new(), HashStore::new()).run(graph, query)
+        spare::with_spare(|e: &mut AStar<BinaryHeap<G::Cost>, PagedStore<G::Cost>>| {
+            e.run(graph, query)
+        })
     }
 }
 
@@ -531,6 +547,19 @@ pub(crate) fn path_into<G: Graph, S: ClosedSet<G>>(
         reason: "parent links do not lead back to the start",
     };
     let limit = store.len();
+    if path.capacity() == 0 {
+        // A new buffer (a one-shot search's path): one allocation of the
+        // right size instead of a growth per doubling.
+        let (mut steps, mut slot) = (1, end);
+        while let Some(parent) = store.record(slot).and_then(|r| r.parent()) {
+            if steps > limit {
+                break;
+            }
+            steps += 1;
+            slot = parent;
+        }
+        path.reserve_exact(steps);
+    }
     let mut slot = end;
     loop {
         path.push(store.node(graph, slot).ok_or_else(broken)?);

@@ -7,7 +7,7 @@
 //!
 //! | entry point | what it runs |
 //! |---|---|
-//! | [`astar`](fn@crate::astar), [`astar_until`] | one start, a goal node or test, fresh structures |
+//! | [`astar`](fn@crate::astar), [`astar_until`] | one start, a goal node or test, the thread's spare structures ([`release_search_memory`]) |
 //! | [`search`](fn@crate::search) | a [`Query`]: several starts, limits, partial paths |
 //! | [`AStar::search`], [`AStar::search_into`], [`AStar::run`], [`AStar::run_into`] | the same with an engine that keeps its memory |
 //! | [`SlicedSearch`] | a query spread over calls (game frames), a budget of expansions per call |
@@ -32,7 +32,9 @@
 mod engine;
 pub mod query;
 mod sliced;
+mod spare;
 
 pub use engine::{astar, astar_until, search, AStar};
 pub use query::{Goal, Heuristic, Limit, Limits, MaxOf, Query};
 pub use sliced::{SlicedQuery, SlicedSearch};
+pub use spare::release_search_memory;

@@ -35,7 +35,7 @@
 //! use pathseek::{Cell, Connectivity, Grid, GridCosts};
 //!
 //! // A wall down column 2 splits the map in two.
-//! let mut grid = Grid::from_fn(5, 3, Connectivity::Eight, GridCosts::<f64>::octile(), |c| c.x != 2)?;
+//! let mut grid = Grid::from_fn(5, 3, Connectivity::Eight, GridCosts::float_octile(), |c| c.x != 2)?;
 //! let mut parts = GridComponents::new(&grid);
 //! let (start, goal) = (Cell::new(0, 0), Cell::new(4, 2));
 //! assert!(!parts.connected(start, goal)); // no need to search

@@ -280,7 +280,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
     /// use pathseek::grid::BlockJumpPoints;
-    /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
+    /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::float_octile()).unwrap();
     /// let jps = BlockJumpPoints::new(&grid).unwrap();
     /// assert_eq!(jps.grid().width(), 5);
     /// ```

@@ -67,8 +67,7 @@ fn times<C: Cost>(cost: C, n: u64) -> C {
     if n == 0 {
         return C::zero();
     }
-    cost.checked_mul(C::from_count(n))
-        .unwrap_or_else(C::max_value)
+    cost.checked_mul_count(n).unwrap_or_else(C::max_value)
 }
 
 /// `a + b`, saturating at `C::max_value()`.
@@ -164,7 +163,7 @@ pub fn manhattan<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, GridCosts};
-/// let h = pathseek::heuristic::octile(Cell::new(0, 0), GridCosts::<f64>::octile());
+/// let h = pathseek::heuristic::octile(Cell::new(0, 0), GridCosts::float_octile());
 /// assert!((h(Cell::new(3, 1)) - (2.0 + 2f64.sqrt())).abs() < 1e-10);
 /// ```
 pub fn octile<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C + Copy {
@@ -197,7 +196,7 @@ pub fn chebyshev<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, GridCosts};
-/// let h = pathseek::heuristic::euclidean(Cell::new(0, 0), GridCosts::<f64>::octile());
+/// let h = pathseek::heuristic::euclidean(Cell::new(0, 0), GridCosts::float_octile());
 /// assert_eq!(h(Cell::new(3, 4)), 5.0);
 /// let h = pathseek::heuristic::euclidean(Cell::new(0, 0), GridCosts::<u32>::exact_octile());
 /// assert_eq!(h(Cell::new(1, 1)), 665_856); // 470832 · √2 = 665856.99999..., rounded down
@@ -237,7 +236,7 @@ impl<C: Cost> Grid<C> {
     /// # Example
     /// ```
     /// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(10, 10, Connectivity::Four, GridCosts::<f64>::octile())?;
+    /// let mut grid = Grid::new(10, 10, Connectivity::Four, GridCosts::float_octile())?;
     /// assert_eq!(grid.heuristic(Cell::new(0, 0))(Cell::new(3, 4)), 7.0);
     /// grid.set_terrain(Cell::new(5, 5), 0.5)?; // a road: half price
     /// assert_eq!(grid.heuristic(Cell::new(0, 0))(Cell::new(3, 4)), 3.5);

@@ -100,7 +100,7 @@ impl<C: Cost> Grid<C> {
     /// ```
     /// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
     /// // A wall down column 2.
-    /// let grid = Grid::from_fn(5, 5, Connectivity::Eight, GridCosts::<f64>::octile(), |c| c.x != 2)?;
+    /// let grid = Grid::from_fn(5, 5, Connectivity::Eight, GridCosts::float_octile(), |c| c.x != 2)?;
     /// assert!(!grid.is_passable(Cell::new(2, 4)));
     /// assert_eq!(grid.passable_count(), 20);
     /// # Ok::<(), pathseek::grid::GridError>(())

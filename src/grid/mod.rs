@@ -23,7 +23,8 @@
 //!
 //! | costs | type | exact? |
 //! |---|---|---|
-//! | [`GridCosts::<f64>::octile()`](GridCosts::octile) | `f64` | `1` and [`OCTILE_DIAGONAL`] (`sqrt 2` to 32 binary places): sums are exact, so equal-length paths tie exactly |
+//! | [`GridCosts::octile()`](GridCosts::octile) (the default) | [`Length`](crate::Length) | fixed-point cells: `1` and `19601 / 13860` (`sqrt 2` to `1.9e-9`); integer sums, so equal-length paths tie exactly, and paths compare like `1` / `sqrt 2` on maps below about 10,000 cells a side; prints as cells; the fastest one-shot searches |
+//! | [`GridCosts::float_octile()`](GridCosts::float_octile) | `f64` | `1` and [`OCTILE_DIAGONAL`] (`sqrt 2` to 32 binary places): sums are exact, so equal-length paths tie exactly |
 //! | `GridCosts::new(1.0, std::f64::consts::SQRT_2)` | `f64` | `1` and `sqrt 2` to the last bit; sums round, so equal-length paths differ in the last bits |
 //! | [`GridCosts::<u32>::exact_octile()`](GridCosts::exact_octile) (or `u64`) | integer | orders paths exactly like `1` / `sqrt 2`; divide by [`EXACT_OCTILE_SCALE`] |
 //! | `GridCosts::new(10u32, 14)`, `GridCosts::new(2u32, 3)`, ... | integer | approximate: `14 / 10 = 1.4`, so some paths compare differently than with `sqrt 2` |

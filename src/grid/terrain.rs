@@ -81,7 +81,7 @@ impl<C: Cost> Grid<C> {
     /// # Example
     /// ```
     /// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(2, 2, Connectivity::Four, GridCosts::<f64>::octile())?;
+    /// let mut grid = Grid::new(2, 2, Connectivity::Four, GridCosts::float_octile())?;
     /// assert_eq!(grid.terrain(Cell::new(0, 0)), 1.0);
     /// grid.set_terrain(Cell::new(0, 0), 0.5)?;
     /// assert_eq!(grid.terrain(Cell::new(0, 0)), 0.5);
@@ -117,7 +117,7 @@ impl<C: Cost> Grid<C> {
     /// # Example
     /// ```
     /// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(2, 1, Connectivity::Four, GridCosts::<f64>::octile())?;
+    /// let mut grid = Grid::new(2, 1, Connectivity::Four, GridCosts::float_octile())?;
     /// assert_eq!(grid.min_terrain(), 1.0);
     /// grid.set_terrain(Cell::new(0, 0), 0.25)?;
     /// assert_eq!(grid.min_terrain(), 0.25);

@@ -136,7 +136,7 @@ fn terrain_weights_apply_to_destination() {
             cell: Cell::new(0, 0)
         })
     );
-    let mut f = Grid::new(2, 2, Connectivity::Four, GridCosts::<f64>::octile()).unwrap();
+    let mut f = Grid::new(2, 2, Connectivity::Four, GridCosts::float_octile()).unwrap();
     assert_eq!(
         f.set_terrain(Cell::new(0, 0), f64::NAN),
         Err(GridError::InvalidTerrain {

@@ -42,7 +42,7 @@
 //! use pathseek::movingai::{parse_scenarios, MovingAiMap};
 //!
 //! let map = MovingAiMap::parse("type octile\nheight 2\nwidth 3\nmap\n...\n.T.\n")?;
-//! let grid = map.to_grid(Connectivity::Eight, GridCosts::<f64>::octile());
+//! let grid = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
 //! assert!(!grid.is_passable(Cell::new(1, 1)));
 //!
 //! let scen = parse_scenarios("version 1\n0\tx.map\t3\t2\t0\t0\t2\t0\t2\n")?;

@@ -16,7 +16,7 @@ use crate::cost::Cost;
 ///     "radix-heap" => Box::new(RadixHeap::new()),
 ///     _ => Box::new(BinaryHeap::new()),
 /// };
-/// let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::octile()).unwrap();
+/// let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::float_octile()).unwrap();
 /// let mut engine = AStar::new(open, IndexedStore::new());
 /// let goal = Cell::new(7, 3);
 /// let r = engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));

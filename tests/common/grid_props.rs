@@ -54,7 +54,7 @@ impl GridCost for u64 {
 impl GridCost for f64 {
     fn costs() -> Vec<GridCosts<f64>> {
         vec![
-            GridCosts::octile(),
+            GridCosts::float_octile(),
             GridCosts::new(1.0, 1.0),
             GridCosts::new(1.0, 1.5),
             GridCosts::new(0.3, 0.5),
@@ -62,6 +62,24 @@ impl GridCost for f64 {
     }
     fn weights() -> Vec<f64> {
         vec![1.0, 0.5, 1.5, 2.25, 3.0]
+    }
+}
+
+impl GridCost for pathseek::Length {
+    fn costs() -> Vec<GridCosts<pathseek::Length>> {
+        let cells = |c: f64| pathseek::Length::from_f64(c).unwrap();
+        vec![
+            GridCosts::octile(),
+            GridCosts::new(cells(1.0), cells(1.0)),
+            GridCosts::new(cells(1.0), cells(1.5)),
+            GridCosts::new(cells(0.3), cells(0.5)),
+        ]
+    }
+    fn weights() -> Vec<pathseek::Length> {
+        [1.0, 0.5, 1.5, 2.25, 3.0]
+            .into_iter()
+            .map(|w| pathseek::Length::from_f64(w).unwrap())
+            .collect()
     }
 }
 

@@ -108,10 +108,24 @@ impl JpsCost for u32 {
     }
 }
 
+impl JpsCost for pathseek::Length {
+    fn choices() -> Vec<GridCosts<pathseek::Length>> {
+        let cells = |c: u32| pathseek::Length::from_cells(c).unwrap();
+        vec![
+            GridCosts::octile(),
+            GridCosts::new(cells(1), cells(1)),
+            GridCosts::new(cells(2), cells(3)),
+        ]
+    }
+    fn tolerance() -> f64 {
+        0.0
+    }
+}
+
 impl JpsCost for f64 {
     fn choices() -> Vec<GridCosts<f64>> {
         vec![
-            GridCosts::octile(),
+            GridCosts::float_octile(),
             GridCosts::new(1.0, std::f64::consts::SQRT_2),
             GridCosts::new(1.0, 1.0),
         ]

@@ -251,7 +251,15 @@ impl HKind {
 /// The heuristic value for nodes that cannot reach the goal (any value is
 /// admissible there; a large one keeps them at the back of the queue).
 pub fn unreachable_h<C: Cost>() -> C {
-    C::from_count(1 << 30)
+    // 2^30, or a quarter of the largest value for types whose range is
+    // smaller (`Length`): large, but room left to add a path's g.
+    let big = C::from_count(1 << 30);
+    let quarter = C::max_value() / C::from_count(4);
+    if big < quarter {
+        big
+    } else {
+        quarter
+    }
 }
 
 /// A per-node heuristic table of kind `kind` from the exact distances `dist` to the

@@ -141,7 +141,7 @@ fn exact_octile_u64() {
 #[test]
 fn float_octile() {
     check_all(
-        GridCosts::<f64>::octile(),
+        GridCosts::float_octile(),
         1e-9,
         &["octile", "chebyshev", "euclidean"],
         ALL,
@@ -195,7 +195,7 @@ fn unusual_costs_use_a_safe_heuristic() {
 fn terrain_scaling_keeps_admissibility() {
     for rows in MAPS {
         for conn in [Connectivity::Four, Connectivity::Eight] {
-            let mut g = grid(rows, conn, GridCosts::<f64>::octile());
+            let mut g = grid(rows, conn, GridCosts::float_octile());
             let mut gi = grid(rows, conn, GridCosts::<u32>::exact_octile());
             for (k, c) in cells(&g).into_iter().enumerate() {
                 let w = [1.0, 0.5, 3.0, 0.25, 2.0][k % 5];
@@ -237,7 +237,7 @@ fn exact_values() {
     );
     assert_eq!(euclidean(Cell::new(0, 0), ex)(Cell::new(1, 1)), 665_856);
     assert_eq!(euclidean(Cell::new(0, 0), ex)(Cell::new(4, 3)), 5 * 470_832);
-    let f = GridCosts::<f64>::octile();
+    let f = GridCosts::float_octile();
     assert_eq!(euclidean(Cell::new(0, 0), f)(Cell::new(5, 12)), 13.0);
     assert!((euclidean(Cell::new(0, 0), f)(Cell::new(1, 1)) - 2f64.sqrt()).abs() < 1e-15);
     assert_eq!(chebyshev(Cell::new(0, 0), f)(Cell::new(5, 12)), 12.0);

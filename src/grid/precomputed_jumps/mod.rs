@@ -275,7 +275,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
     /// use pathseek::grid::PrecomputedJumps;
-    /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::<f64>::octile()).unwrap();
+    /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::float_octile()).unwrap();
     /// assert_eq!(PrecomputedJumps::new(&grid).unwrap().size(), (5, 4));
     /// ```
     pub fn size(&self) -> (u32, u32) {

@@ -23,6 +23,10 @@
 //! assert!(1.5f64.to_key() < 2.0f64.to_key());
 //! ```
 
+mod length;
+
+pub use length::{Length, ParseLengthError};
+
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -141,6 +145,21 @@ pub trait Cost:
     #[inline]
     fn as_f64(self) -> f64 {
         num_traits::ToPrimitive::to_f64(&self).unwrap_or(f64::NAN)
+    }
+
+    /// `self` times a count `n` (grid steps), or `None` on overflow. The
+    /// default is `checked_mul(from_count(n))`; fixed-point types multiply
+    /// their units directly.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Cost, Length};
+    /// assert_eq!(3u32.checked_mul_count(4), Some(12));
+    /// assert_eq!(Length::DIAGONAL.checked_mul_count(2), Some(Length::DIAGONAL + Length::DIAGONAL));
+    /// ```
+    #[inline]
+    fn checked_mul_count(self, n: u64) -> Option<Self> {
+        self.checked_mul(Self::from_count(n))
     }
 
     /// Converts a small count (grid steps) into this cost type, saturating at the
