@@ -47,7 +47,9 @@ use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::query::MaxOf;
 use pathseek::{AStar, Cell, Connectivity, Grid, Heuristic, Query, SearchError, Status};
-use pathseek_benchmarks::common::{check_name, file_name, map_files, median, Flags, Help};
+use pathseek_benchmarks::common::{
+    check_name, file_name, map_files, median, report_checks, Flags, Help,
+};
 use pathseek_benchmarks::peers::{exact_costs, fits_u32, ExactInt};
 
 /// The `--selection` names, in the order of [`SELECTIONS`].
@@ -306,24 +308,13 @@ fn run() -> Result<bool, String> {
 
     println!();
     summary(&rows, &config, &selection_label);
-    if !notes.is_empty() {
-        println!();
-        for n in &notes {
-            println!("note: {n}");
-        }
-    }
-    if mismatches.is_empty() {
-        return Ok(true);
-    }
-    eprintln!();
-    for m in mismatches.iter().take(50) {
-        eprintln!("WRONG ANSWER: {m}");
-    }
-    if mismatches.len() > 50 {
-        eprintln!("... and {} more", mismatches.len() - 50);
-    }
-    eprintln!("{} wrong answers", mismatches.len());
-    Ok(false)
+    Ok(report_checks(
+        &notes,
+        &mismatches,
+        "WRONG ANSWER: ",
+        "",
+        "wrong answers",
+    ))
 }
 
 /// Up to `n` scenarios the file says are reachable, spread evenly over it,

@@ -60,7 +60,9 @@ use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSea
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
-use pathseek_benchmarks::common::{cluster, file_name, map_files, median, Flags, Help, Lcg};
+use pathseek_benchmarks::common::{
+    cluster, file_name, map_files, median, report_checks, Flags, Help, Lcg,
+};
 
 /// The engine of the per-unit searches and of the group paths.
 type Engine = AStar<BinaryHeap<u32>, IndexedStore<u32>>;
@@ -267,24 +269,13 @@ fn run() -> Result<bool, String> {
     }
     println!();
     summary(&rows);
-    if !notes.is_empty() {
-        println!();
-        for n in &notes {
-            println!("note: {n}");
-        }
-    }
-    if wrong.is_empty() {
-        return Ok(true);
-    }
-    eprintln!();
-    for w in wrong.iter().take(50) {
-        eprintln!("WRONG: {w}");
-    }
-    if wrong.len() > 50 {
-        eprintln!("WRONG: ... and {} more", wrong.len() - 50);
-    }
-    eprintln!("{} failed checks", wrong.len());
-    Ok(false)
+    Ok(report_checks(
+        &notes,
+        &wrong,
+        "WRONG: ",
+        "WRONG: ",
+        "failed checks",
+    ))
 }
 
 /// Up to `n` scenarios the file says are reachable, spread evenly over it,

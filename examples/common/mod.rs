@@ -240,6 +240,38 @@ pub fn exit(result: Result<bool, String>) -> ! {
     }
 }
 
+/// Ends the output of a tool that checks its answers: the `notes` on stdout
+/// (a blank line, then a `note:` line each), then, if any check failed, on
+/// stderr a blank line, the first 50 `failures` as `{tag}{failure}`, a
+/// `{more_tag}... and N more` line for the rest and `N {counted}`. Returns
+/// whether every check passed: the `Ok` for [`exit`] (`false` exits with 1).
+pub fn report_checks(
+    notes: &[String],
+    failures: &[String],
+    tag: &str,
+    more_tag: &str,
+    counted: &str,
+) -> bool {
+    if !notes.is_empty() {
+        println!();
+        for n in notes {
+            println!("note: {n}");
+        }
+    }
+    if failures.is_empty() {
+        return true;
+    }
+    eprintln!();
+    for f in failures.iter().take(50) {
+        eprintln!("{tag}{f}");
+    }
+    if failures.len() > 50 {
+        eprintln!("{more_tag}... and {} more", failures.len() - 50);
+    }
+    eprintln!("{} {counted}", failures.len());
+    false
+}
+
 /// A small deterministic generator (64-bit LCG, high bits out).
 pub struct Lcg(pub u64);
 
