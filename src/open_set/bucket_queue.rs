@@ -21,9 +21,12 @@ const MAX_BUCKETS: u64 = 1 << 20;
 /// key, holds the whole frontier. A push is a bucket index and a `Vec` push;
 /// a pop takes the first non-empty bucket at or after the current minimum
 /// (a scan of the bitmap, usually its first word). All entries of a bucket
-/// share one `f`; the bucket being popped is a binary heap on `g` (the
-/// others are plain lists, made a heap once when their turn comes), so ties
-/// go to the larger `g` as in every open set here.
+/// share one `f`; the bucket being popped is kept sorted by `g` (the others
+/// are plain lists, sorted once when their turn comes), so ties go to the
+/// larger `g` as in every open set here, and a pop takes the last entry.
+/// With a consistent heuristic a push into the bucket being popped comes
+/// from expanding its last entry, so it has the largest `g` and goes at the
+/// end; otherwise it is inserted in place.
 ///
 /// Keys outside the window (below the current minimum: a reopened node under
 /// an inconsistent heuristic; or beyond it: an edge longer than declared)
@@ -33,7 +36,7 @@ const MAX_BUCKETS: u64 = 1 << 20;
 /// # Complexity
 /// | push | pop-min | decrease-key | membership |
 /// |---|---|---|---|
-/// | O(1) in the window (O(log S) outside) | O(1) amortized for a consistent heuristic: a bitmap scan from the last minimum, and O(log b) within a bucket of `b` equal-`f` entries | as push (a re-push) | O(1), in the node store |
+/// | O(1) in the window (O(log S) outside; O(b) into the bucket being popped when its `g` is not the largest) | O(1) amortized for a consistent heuristic: a bitmap scan from the last minimum, and a sort of each bucket of `b` equal-`f` entries when its turn comes, O(b log b) | as push (a re-push) | O(1), in the node store |
 ///
 /// # When to choose it
 /// Integer costs with a small largest edge cost: grids with costs such as
@@ -64,8 +67,8 @@ const MAX_BUCKETS: u64 = 1 << 20;
 #[derive(Clone, Debug)]
 pub struct BucketQueue<C> {
     /// `buckets[k & mask]` holds the entries whose key is `k`, for keys in
-    /// `base..base + K`; the one of `base` is a binary heap (by `g`), the
-    /// others unsorted.
+    /// `base..base + K`; the one of `base` is sorted by `g` (largest last),
+    /// the others unsorted.
     buckets: Vec<Vec<Entry<C>>>,
     /// Bit `i` of word `i / 64`: bucket `i` is not empty.
     occupied: Vec<u64>,
@@ -194,6 +197,21 @@ impl<C: Cost> BucketQueue<C> {
     }
 }
 
+/// Inserts `entry` into `bucket`, sorted by `g` with the largest last: at
+/// the end when its `g` is the largest (the common case), else after the
+/// entries whose `g` is not larger.
+#[inline]
+fn insert_sorted<C: Cost>(bucket: &mut Vec<Entry<C>>, entry: Entry<C>) {
+    let g = entry.g.to_key();
+    match bucket.last() {
+        Some(last) if last.g.to_key() > g => {
+            let at = bucket.partition_point(|e| e.g.to_key() <= g);
+            bucket.insert(at, entry);
+        }
+        _ => bucket.push(entry),
+    }
+}
+
 /// `true` for float cost types (whose keys are bit patterns, not values).
 fn is_float<C: Cost>() -> bool {
     let half = C::one() / (C::one() + C::one());
@@ -211,8 +229,11 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
             if key >= self.base && key - self.base <= self.mask {
                 let i = (key & self.mask) as usize;
                 if key == self.base {
-                    // The bucket being popped is kept a heap on `g`.
-                    sift::push::<Entry<C>, 2, _>(&mut self.buckets[i], entry, &mut NoHook);
+                    // The bucket being popped is kept sorted by `g`, largest
+                    // last. With a consistent heuristic an entry of the same
+                    // `f` comes from expanding the last entry popped, so its
+                    // `g` is the largest: an O(1) push at the end.
+                    insert_sorted(&mut self.buckets[i], entry);
                 } else {
                     // The others stay unsorted until they become the minimum.
                     self.buckets[i].push(entry);
@@ -233,17 +254,19 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
         }
         let offset = self.first_offset()?;
         let i = ((self.base + offset) & self.mask) as usize;
-        let top = self.buckets[i][0];
+        if offset > 0 {
+            // A new minimum bucket: sort it by `g` once (pushed unsorted).
+            self.base += offset;
+            self.buckets[i].sort_unstable_by_key(|e| e.g.to_key());
+        }
+        let bucket = &mut self.buckets[i];
+        let top = bucket[bucket.len() - 1];
         if let Some(s) = self.side.first()
             && s.precedes(&top)
         {
             return sift::pop::<Entry<C>, 2, _>(&mut self.side, &mut NoHook);
         }
-        if offset > 0 {
-            self.base += offset;
-            sift::heapify::<Entry<C>, 2, _>(&mut self.buckets[i], &mut NoHook);
-        }
-        let entry = sift::pop::<Entry<C>, 2, _>(&mut self.buckets[i], &mut NoHook);
+        let entry = bucket.pop();
         if self.buckets[i].is_empty() {
             self.occupied[i / 64] &= !(1 << (i % 64));
             if self.occupied[i / 64] == 0 {
