@@ -164,6 +164,45 @@ fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Sc
     scenarios.len()
 }
 
+/// Every scenario of a map with the default costs (`GridCosts::octile()`,
+/// `Length`) through the README's one-shot `pathseek::astar`: the path has
+/// the optimal octile length, and so has its reported cost. Returns the
+/// scenarios run.
+fn check_default(
+    name: &str,
+    map: &pathseek::movingai::MovingAiMap,
+    scenarios: &[Scenario],
+) -> usize {
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
+    for (i, sc) in scenarios.iter().enumerate() {
+        let r = pathseek::astar(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        match r.found() {
+            Some(p) => {
+                let len = octile_length(&p.nodes);
+                assert!(
+                    sc.matches(len) && sc.matches(p.cost.to_f64()),
+                    "{name} line {}: the default costs found a path of length {len} \
+                     reported as {}, optimal {}",
+                    i + 2,
+                    p.cost,
+                    sc.optimal
+                );
+                assert_valid_steps(&grid, &p.nodes);
+            }
+            None => assert!(sc.expects_no_path(), "{name} line {}", i + 2),
+        }
+    }
+    scenarios.len()
+}
+
+#[test]
+fn default_length_costs_find_optimal_lengths() {
+    for name in ["arena", "rmtst01", "den520d"] {
+        let (map, scenarios) = common::load_movingai(name);
+        check_default(name, &map, &scenarios);
+    }
+}
+
 #[test]
 fn pell_costs_with_a_bucket_queue_find_optimal_lengths() {
     for name in ["arena", "rmtst01", "den520d"] {
@@ -172,11 +211,11 @@ fn pell_costs_with_a_bucket_queue_find_optimal_lengths() {
     }
 }
 
-/// The same on every map of `../shared/movingai` (slow: run with
-/// `cargo test --release --test movingai_scenarios -- --ignored`).
+/// The same, Pell and default costs, on every map of `../shared/movingai`
+/// (slow: run with `cargo test --release --test movingai_scenarios -- --ignored`).
 #[test]
 #[ignore = "every MovingAI map of ../shared/movingai; minutes"]
-fn pell_costs_on_every_shared_map() {
+fn pell_and_default_costs_on_every_shared_map() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/movingai");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("skipped: {} not found", dir.display());
@@ -196,7 +235,9 @@ fn pell_costs_on_every_shared_map() {
             eprintln!("skipped: {} (no scenarios)", path.display());
             continue;
         };
-        let n = check_pell(&path.display().to_string(), &map, &scenarios);
-        eprintln!("{}: {n} scenarios, every length optimal", path.display());
+        let name = path.display().to_string();
+        let n = check_pell(&name, &map, &scenarios);
+        assert_eq!(check_default(&name, &map, &scenarios), n);
+        eprintln!("{name}: {n} scenarios, every length optimal with Pell and default costs");
     }
 }
