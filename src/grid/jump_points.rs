@@ -424,25 +424,7 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
         }
     }
 
-    #[inline]
-    fn contains(&self, node: Cell) -> bool {
-        self.grid.contains(node)
-    }
-
-    #[inline]
-    fn node_count(&self) -> Option<usize> {
-        self.grid.node_count()
-    }
-
-    #[inline]
-    fn node_index(&self, node: Cell) -> Option<usize> {
-        self.grid.node_index(node)
-    }
-
-    #[inline]
-    fn node_at(&self, index: usize) -> Option<Cell> {
-        self.grid.node_at(index)
-    }
+    super::grid_cell_ids!(grid);
 }
 
 /// Every cell of a path given by its jump points, in order.

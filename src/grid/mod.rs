@@ -46,6 +46,35 @@
 //! # Ok::<(), pathseek::grid::GridError>(())
 //! ```
 
+/// The node-id methods of a [`Graph`](crate::Graph) over a grid's cells
+/// (`contains`, `node_count`, `node_index`, `node_at`), delegated to the
+/// [`Grid`] in field `$grid`: the graphs that search a grid's cells in
+/// another way (reversed, by jump points) share its ids.
+macro_rules! grid_cell_ids {
+    ($grid:ident) => {
+        #[inline]
+        fn contains(&self, node: Cell) -> bool {
+            self.$grid.contains(node)
+        }
+
+        #[inline]
+        fn node_count(&self) -> Option<usize> {
+            self.$grid.node_count()
+        }
+
+        #[inline]
+        fn node_index(&self, node: Cell) -> Option<usize> {
+            self.$grid.node_index(node)
+        }
+
+        #[inline]
+        fn node_at(&self, index: usize) -> Option<Cell> {
+            self.$grid.node_at(index)
+        }
+    };
+}
+use grid_cell_ids;
+
 mod block_jumps;
 mod cell;
 mod connectivity;
