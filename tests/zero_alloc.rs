@@ -443,3 +443,34 @@ fn warm_one_shot_searches_allocate_only_their_paths() {
         "one allocation (the path) per warm one-shot search"
     );
 }
+
+/// The bucket queue on the Pell costs it is made for: a warm pass over the
+/// den520d scenarios allocates nothing (buckets keep their capacity).
+#[test]
+fn warm_bucket_queue_searches_do_not_allocate() {
+    use pathseek::open_set::BucketQueue;
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let costs = GridCosts::<u32>::pell_octile();
+    let grid = map.to_grid(Connectivity::Eight, costs);
+    let mut engine = AStar::new(
+        BucketQueue::with_max_edge_cost(costs.diagonal),
+        IndexedStore::new(),
+    );
+    let mut path = Vec::new();
+    let mut passes = [Vec::with_capacity(888), Vec::with_capacity(888)];
+    let mut allocated = 0;
+    for (pass, costs) in passes.iter_mut().enumerate() {
+        let before = allocations();
+        for sc in &scenarios {
+            let cost =
+                engine.search_into(&grid, sc.start, sc.goal, grid.heuristic(sc.goal), &mut path);
+            costs.push(cost.unwrap().expect("a path"));
+        }
+        if pass == 1 {
+            allocated = allocations() - before;
+        }
+    }
+    assert_eq!(passes[0], passes[1]);
+    assert_eq!(allocated, 0, "allocations in the warm bucket queue pass");
+}
