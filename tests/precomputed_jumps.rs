@@ -10,13 +10,13 @@
 #[macro_use]
 mod common;
 
-use common::jump_props::{case, cell_of, check_answer, grid_of, Case, JpsCost, NoPruning, Shape};
-use pathseek::closed_set::{HashStore, IndexedStore};
+use common::jump_props::{
+    self, case, cell_of, check_answer, grid_of, Case, JpsCost, MapCase, Shape,
+};
 use pathseek::graph::Expansion;
-use pathseek::grid::{BlockJumpPoints, PrecomputedJumps, EXACT_OCTILE_SCALE};
-use pathseek::jump_points::{self, JumpPointsError};
-use pathseek::open_set::{BinaryHeap, DaryHeap};
-use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, SearchError, SearchResult};
+use pathseek::grid::{BlockJumpPoints, PrecomputedJumps};
+use pathseek::jump_points::JumpPointsError;
+use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -68,56 +68,30 @@ fn same_expansions<C: JpsCost>(
 }
 
 fn check_case<C: JpsCost>(case: &Case) {
-    let w = case.width;
     let grid = grid_of::<C>(case);
-    let adj = common::adjacency(&grid);
-    let passable: Vec<usize> = (0..adj.len()).filter(|&i| !case.blocked[i]).collect();
-    if passable.is_empty() {
-        return;
-    }
     let pre = PrecomputedJumps::new(&grid).unwrap();
     let block = BlockJumpPoints::new(&grid).unwrap();
-    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
-    let mut hashed = AStar::new(BinaryHeap::new(), HashStore::new());
-    for (s, g) in &case.queries {
-        let (si, gi) = (
-            passable[s.index(passable.len())],
-            passable[g.index(passable.len())],
-        );
-        let (start, goal) = (cell_of(w, si), cell_of(w, gi));
-        let want = common::dijkstra(&adj, si)[gi];
-        let h = grid.heuristic(goal);
-        if grid.width() * grid.height() <= 28 * 28 {
-            same_expansions(&grid, &pre, &block, goal);
-        }
-        let check = |what: &str, r: SearchResult<Cell, C>| {
-            let found = r.into_path().map(|p| (p.nodes, p.cost));
-            check_answer(
-                &grid,
-                &adj,
-                what,
-                (start, goal),
-                found,
-                want,
-                Shape::DiagonalThenStraight,
+    jump_props::check_queries(
+        case,
+        &grid,
+        &pre,
+        Shape::DiagonalThenStraight,
+        |start, goal| {
+            if grid.width() * grid.height() <= 28 * 28 {
+                same_expansions(&grid, &pre, &block, goal);
+            }
+            // Exactly the cost of the block-based search (the same sums,
+            // floats too).
+            let h = grid.heuristic(goal);
+            let a = pathseek::astar(&pre, start, goal, h).into_path();
+            let b = pathseek::astar(&block, start, goal, h).into_path();
+            assert_eq!(
+                a.map(|p| p.cost),
+                b.map(|p| p.cost),
+                "{start:?} -> {goal:?}: precomputed and block-based jump points differ"
             );
-        };
-        check("astar()", pathseek::astar(&pre, start, goal, h));
-        check("reused DaryHeap<4>", engine.search(&pre, start, goal, h));
-        check("HashStore", hashed.search(&pre, start, goal, h));
-        check(
-            "all eight rays",
-            pathseek::astar(&NoPruning(&pre), start, goal, h),
-        );
-        // Exactly the cost of the block-based search (the same sums, floats too).
-        let a = pathseek::astar(&pre, start, goal, h).into_path();
-        let b = pathseek::astar(&block, start, goal, h).into_path();
-        assert_eq!(
-            a.map(|p| p.cost),
-            b.map(|p| p.cost),
-            "{start:?} -> {goal:?}: precomputed and block-based jump points differ"
-        );
-    }
+        },
+    );
 }
 
 #[test]
@@ -287,69 +261,14 @@ fn sync_refuses_another_grid() {
 /// and at the optimal length, float length optimal too, filled path a legal
 /// grid path of that cost. Returns (precomputed, block) expansions.
 fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
-    let (map, scenarios) = common::load_movingai(name);
-    let exact = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
-    let pre = PrecomputedJumps::new(&exact).unwrap();
-    let block = BlockJumpPoints::new(&exact).unwrap();
-    let pre_f = PrecomputedJumps::new(&float).unwrap();
-    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
-    let mut reference = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
-    let mut float_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-    let (mut pre_expanded, mut block_expanded, mut nopath) = (0, 0, 0);
-    let mut cells = Vec::new();
-    for (i, sc) in scenarios.iter().enumerate() {
-        let line = i + 2;
-        let h = exact.heuristic(sc.goal);
-        let r = engine.search(&pre, sc.start, sc.goal, h);
-        let old = reference.search(&block, sc.start, sc.goal, h);
-        pre_expanded += r.stats.expanded;
-        block_expanded += old.stats.expanded;
-        assert_eq!(
-            r.found().map(|p| p.cost),
-            old.found().map(|p| p.cost),
-            "{name} line {line}: precomputed and block-based jump points differ"
-        );
-        let rf = float_engine.search(&pre_f, sc.start, sc.goal, float.heuristic(sc.goal));
-        match (r.found(), rf.found()) {
-            (Some(p), Some(pf)) => {
-                let len = f64::from(p.cost) / f64::from(EXACT_OCTILE_SCALE);
-                assert!(
-                    sc.matches(len),
-                    "{name} line {line}: length {len}, optimal {}",
-                    sc.optimal
-                );
-                assert!(
-                    sc.matches(pf.cost),
-                    "{name} line {line}: f64 length {}",
-                    pf.cost
-                );
-                jump_points::fill_path_into(&p.nodes, &mut cells);
-                assert_eq!(cells.first(), Some(&sc.start));
-                assert_eq!(cells.last(), Some(&sc.goal));
-                let mut sum = 0u32;
-                for w in cells.windows(2) {
-                    let mut step = None;
-                    exact.successors(w[0], |c, k| {
-                        if c == w[1] {
-                            step = Some(k)
-                        }
-                    });
-                    sum += step.unwrap_or_else(|| {
-                        panic!("{name} line {line}: {:?} -> {:?} is not a move", w[0], w[1])
-                    });
-                }
-                assert_eq!(sum, p.cost, "{name} line {line}");
-            }
-            (None, None) => {
-                assert!(sc.expects_no_path(), "{name} line {line}: no path found");
-                nopath += 1;
-            }
-            _ => panic!("{name} line {line}: exact and float searches disagree"),
-        }
-    }
-    assert_eq!(nopath, unreachable, "{name}: scenarios without a path");
-    (pre_expanded, block_expanded)
+    let map = MapCase::load(name);
+    map.check(
+        &PrecomputedJumps::new(&map.exact).unwrap(),
+        &PrecomputedJumps::new(&map.float).unwrap(),
+        &BlockJumpPoints::new(&map.exact).unwrap(),
+        "precomputed and block-based jump points",
+        unreachable,
+    )
 }
 
 #[test]
@@ -375,47 +294,13 @@ fn arena_every_scenario_as_block_jump_points_and_optimal() {
 
 #[test]
 fn grids_jump_points_cannot_serve_are_refused() {
-    let four = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
-    assert_eq!(
-        PrecomputedJumps::new(&four).unwrap_err(),
-        JumpPointsError::NotEightConnected
-    );
-    let mut terrain = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
-    terrain.set_terrain(Cell::new(1, 1), 2).unwrap();
-    assert_eq!(
-        PrecomputedJumps::new(&terrain).unwrap_err(),
-        JumpPointsError::Terrain
-    );
-    for (s, d) in [(5u32, 3u32), (2, 5)] {
-        let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(s, d)).unwrap();
-        assert_eq!(
-            PrecomputedJumps::new(&grid).unwrap_err(),
-            JumpPointsError::UnsupportedCosts,
-            "costs {s} / {d}"
-        );
-    }
-    let big = u32::MAX / 3;
-    let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(big, big)).unwrap();
-    assert_eq!(
-        PrecomputedJumps::new(&grid).unwrap_err(),
-        JumpPointsError::CostOverflow
-    );
+    jump_props::check_refusals(|grid| PrecomputedJumps::new(grid).map(drop));
 }
 
 #[test]
 fn blocked_or_outside_ends_are_errors_not_searches() {
-    let mut grid = Grid::new(6, 6, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
-    grid.set_passable(Cell::new(3, 3), false).unwrap();
-    let jps = PrecomputedJumps::new(&grid).unwrap();
-    let goal = Cell::new(3, 3);
-    let r = pathseek::astar(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
-    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: goal }));
-    let (start, goal) = (Cell::new(3, 3), Cell::new(5, 5));
-    let r = pathseek::astar(&jps, start, goal, grid.heuristic(goal));
-    assert_eq!(r.error(), Some(&SearchError::StartBlocked { node: start }));
-    let outside = Cell::new(9, 0);
-    let r = pathseek::astar(&jps, Cell::new(0, 0), outside, grid.heuristic(outside));
-    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: outside }));
+    let grid = jump_props::blocked_ends_grid();
+    jump_props::check_blocked_ends(&grid, &PrecomputedJumps::new(&grid).unwrap());
     // An isolated open cell (no moves) is still a node: start = goal works.
     let lone = Grid::from_fn(3, 3, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
         c == Cell::new(1, 1)
@@ -432,24 +317,13 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 fn one_graph_serves_every_goal_and_predicates() {
     let grid = Grid::new(130, 70, Connectivity::Eight, GridCosts::new(1u32, 1)).unwrap();
     let jps = PrecomputedJumps::new(&grid).unwrap();
-    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-    for goal in [
+    let goals = [
         Cell::new(129, 69),
         Cell::new(3, 0),
         Cell::new(0, 5),
         Cell::new(100, 2),
-    ] {
-        let h = grid.heuristic(goal);
-        let plain = pathseek::astar(&grid, Cell::new(0, 0), goal, h).into_path();
-        let jumped = engine.search(&jps, Cell::new(0, 0), goal, h).into_path();
-        assert_eq!(
-            jumped.map(|p| p.cost),
-            plain.map(|p| p.cost),
-            "goal {goal:?}"
-        );
-    }
-    let until = pathseek::astar_until(&jps, Cell::new(0, 0), |c| c.x == 3 && c.y == 5, |_| 0);
-    assert_eq!(until.found().map(|p| p.cost), Some(5));
+    ];
+    jump_props::check_every_goal(&grid, &jps, &goals);
     // Without a goal the successors are the grid's moves, in the grid's order.
     let mut mine = Vec::new();
     let mut its = Vec::new();

@@ -1,12 +1,32 @@
 //! What the jump point tests share (`tests/jump_points.rs` for `JumpPoints`,
-//! `tests/block_jump_points.rs` for `BlockJumpPoints`): random grid cases,
-//! the move costs each cost type is tried with, a wrapper that hides the
-//! parent (so every ray is scanned), and the check of one answer against the
-//! reference Dijkstra.
+//! `tests/block_jump_points.rs` for `BlockJumpPoints`,
+//! `tests/precomputed_jumps.rs` for `PrecomputedJumps`):
+//! - random grid cases ([`Case`], [`case`], [`grid_of`], [`cell_of`]) and the
+//!   move costs each cost type is tried with ([`JpsCost`]);
+//! - a wrapper that hides the parent, so every ray is scanned ([`NoPruning`]);
+//! - the check of one answer against the reference Dijkstra ([`check_answer`])
+//!   and of every query of a case, by several engines ([`check_queries`]);
+//! - the MovingAI scenarios of a map in tests/data ([`MapCase`]);
+//! - the edges of the contract every jump point graph keeps: refused grids
+//!   ([`check_refusals`]), blocked or outside ends ([`check_blocked_ends`]),
+//!   start at the goal and a walled-off goal ([`check_start_is_goal_and_walled_off`]),
+//!   one graph for every goal and a goal predicate ([`check_every_goal`]).
+//!
+//! The helpers take the graph under test already built on the grid they
+//! check it with (the graphs may borrow the grid, so a helper cannot build the
+//! grid and then call a graph-building closure on it); where a helper makes
+//! the grid itself, it hands it out first ([`blocked_ends_grid`],
+//! [`MapCase::load`]) or takes a closure that builds the graph and searches.
 
+use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::graph::{EdgeSink, Expansion};
-use pathseek::jump_points;
-use pathseek::{Cell, Cost, Graph, Grid, GridCosts};
+use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::jump_points::{self, JumpPointsError};
+use pathseek::movingai::Scenario;
+use pathseek::open_set::{BinaryHeap, DaryHeap};
+use pathseek::{
+    AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError, SearchResult,
+};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -209,4 +229,266 @@ pub fn check_answer<C: JpsCost>(
             got.map(|g| g.1)
         ),
     }
+}
+
+/// Checks `graph`, a jump point graph of `grid` (the grid of `case`, from
+/// [`grid_of`]), on every query of `case` against the reference Dijkstra over
+/// the grid ([`check_answer`], jump points of shape `shape`): searched by
+/// `pathseek::astar`, by a reused `DaryHeap<4>` engine, by an engine with a
+/// `HashStore`, and with the parent hidden ([`NoPruning`]). Then
+/// `also(start, goal)` runs the checks of the query that are the graph's own.
+pub fn check_queries<C, G>(
+    case: &Case,
+    grid: &Grid<C>,
+    graph: &G,
+    shape: Shape,
+    mut also: impl FnMut(Cell, Cell),
+) where
+    C: JpsCost,
+    G: Graph<Node = Cell, Cost = C>,
+{
+    assert_eq!(
+        (grid.width(), grid.height()),
+        (case.width, case.height),
+        "not the grid of the case"
+    );
+    let adj = super::adjacency(grid);
+    let passable: Vec<usize> = (0..adj.len()).filter(|&i| !case.blocked[i]).collect();
+    if passable.is_empty() {
+        return;
+    }
+    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+    let mut hashed = AStar::new(BinaryHeap::new(), HashStore::new());
+    for (s, g) in &case.queries {
+        let (si, gi) = (
+            passable[s.index(passable.len())],
+            passable[g.index(passable.len())],
+        );
+        let (start, goal) = (cell_of(case.width, si), cell_of(case.width, gi));
+        let want = super::dijkstra(&adj, si)[gi];
+        let h = grid.heuristic(goal);
+
+        let check = |what: &str, r: SearchResult<Cell, C>| {
+            let found = r.into_path().map(|p| (p.nodes, p.cost));
+            check_answer(grid, &adj, what, (start, goal), found, want, shape);
+        };
+        check("astar()", pathseek::astar(graph, start, goal, h));
+        check("reused DaryHeap<4>", engine.search(graph, start, goal, h));
+        check("HashStore", hashed.search(graph, start, goal, h));
+        check(
+            "all eight rays",
+            pathseek::astar(&NoPruning(graph), start, goal, h),
+        );
+        also(start, goal);
+    }
+}
+
+/// A MovingAI map of tests/data and its scenarios, as grids with exact
+/// integer and with float octile costs.
+pub struct MapCase {
+    pub name: String,
+    pub scenarios: Vec<Scenario>,
+    pub exact: Grid<u32>,
+    pub float: Grid<f64>,
+}
+
+impl MapCase {
+    /// The map `name.map` and its scenarios `name.map.scen`.
+    pub fn load(name: &str) -> Self {
+        let (map, scenarios) = super::load_movingai(name);
+        MapCase {
+            name: name.to_string(),
+            scenarios,
+            exact: map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile()),
+            float: map.to_grid(Connectivity::Eight, GridCosts::float_octile()),
+        }
+    }
+
+    /// Searches every scenario on `graph` (a jump point graph of `exact`),
+    /// on `graph_f` (the same kind of graph of `float`) and on `reference`
+    /// (another graph of `exact`; `pair` names the two in messages): the
+    /// exact cost equals the reference's and is at the optimal length, the
+    /// float length is optimal too, both find a path or neither, the
+    /// filled-in path is a legal grid path of that cost, and exactly
+    /// `unreachable` scenarios have no path. Returns (expansions on `graph`,
+    /// expansions on `reference`) with exact costs.
+    pub fn check<G, F, R>(
+        &self,
+        graph: &G,
+        graph_f: &F,
+        reference: &R,
+        pair: &str,
+        unreachable: usize,
+    ) -> (u64, u64)
+    where
+        G: Graph<Node = Cell, Cost = u32>,
+        F: Graph<Node = Cell, Cost = f64>,
+        R: Graph<Node = Cell, Cost = u32>,
+    {
+        let (name, exact, float) = (&self.name, &self.exact, &self.float);
+        let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+        let mut reference_engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+        let mut float_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+        let (mut expanded, mut reference_expanded, mut nopath) = (0, 0, 0);
+        let mut cells = Vec::new();
+        for (i, sc) in self.scenarios.iter().enumerate() {
+            let line = i + 2;
+            let h = exact.heuristic(sc.goal);
+            let r = engine.search(graph, sc.start, sc.goal, h);
+            let old = reference_engine.search(reference, sc.start, sc.goal, h);
+            expanded += r.stats.expanded;
+            reference_expanded += old.stats.expanded;
+            assert_eq!(
+                r.found().map(|p| p.cost),
+                old.found().map(|p| p.cost),
+                "{name} line {line}: {pair} differ"
+            );
+            let rf = float_engine.search(graph_f, sc.start, sc.goal, float.heuristic(sc.goal));
+            match (r.found(), rf.found()) {
+                (Some(p), Some(pf)) => {
+                    let len = f64::from(p.cost) / f64::from(EXACT_OCTILE_SCALE);
+                    assert!(
+                        sc.matches(len),
+                        "{name} line {line}: length {len}, optimal {}",
+                        sc.optimal
+                    );
+                    assert!(
+                        sc.matches(pf.cost),
+                        "{name} line {line}: f64 length {}",
+                        pf.cost
+                    );
+                    jump_points::fill_path_into(&p.nodes, &mut cells);
+                    assert_eq!(cells.first(), Some(&sc.start));
+                    assert_eq!(cells.last(), Some(&sc.goal));
+                    // Every step is a legal move: the sum of the grid's move
+                    // costs is the cost.
+                    let mut sum = 0u32;
+                    for w in cells.windows(2) {
+                        let mut step = None;
+                        exact.successors(w[0], |c, k| {
+                            if c == w[1] {
+                                step = Some(k)
+                            }
+                        });
+                        sum += step.unwrap_or_else(|| {
+                            panic!("{name} line {line}: {:?} -> {:?} is not a move", w[0], w[1])
+                        });
+                    }
+                    assert_eq!(sum, p.cost, "{name} line {line}");
+                }
+                (None, None) => {
+                    assert!(sc.expects_no_path(), "{name} line {line}: no path found");
+                    nopath += 1;
+                }
+                _ => panic!("{name} line {line}: exact and float searches disagree"),
+            }
+        }
+        assert_eq!(nopath, unreachable, "{name}: scenarios without a path");
+        (expanded, reference_expanded)
+    }
+}
+
+/// Checks that `new`, a jump point graph's constructor, refuses the grids no
+/// jump point graph serves, each with its error: 4-connected, with terrain,
+/// costs outside `straight <= diagonal <= 2 * straight`, and costs whose
+/// diagonal run across the grid overflows.
+pub fn check_refusals(new: impl Fn(&Grid<u32>) -> Result<(), JumpPointsError>) {
+    let four = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    assert_eq!(new(&four).unwrap_err(), JumpPointsError::NotEightConnected);
+    let mut terrain = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    terrain.set_terrain(Cell::new(1, 1), 2).unwrap();
+    assert_eq!(new(&terrain).unwrap_err(), JumpPointsError::Terrain);
+    for (s, d) in [(5u32, 3u32), (2, 5)] {
+        let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(s, d)).unwrap();
+        assert_eq!(
+            new(&grid).unwrap_err(),
+            JumpPointsError::UnsupportedCosts,
+            "costs {s} / {d}"
+        );
+    }
+    let big = u32::MAX / 3;
+    let grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(big, big)).unwrap();
+    assert_eq!(new(&grid).unwrap_err(), JumpPointsError::CostOverflow);
+}
+
+/// The grid of [`check_blocked_ends`]: 6 by 6 with exact octile costs, the
+/// cell (3, 3) blocked.
+pub fn blocked_ends_grid() -> Grid<u32> {
+    let mut grid = Grid::new(6, 6, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+    grid.set_passable(Cell::new(3, 3), false).unwrap();
+    grid
+}
+
+/// Checks that on `graph`, a jump point graph of `grid` (from
+/// [`blocked_ends_grid`]), a blocked goal, a blocked start and a goal outside
+/// the grid are errors, not searches.
+pub fn check_blocked_ends<G: Graph<Node = Cell, Cost = u32>>(grid: &Grid<u32>, graph: &G) {
+    let goal = Cell::new(3, 3);
+    let r = pathseek::astar(graph, Cell::new(0, 0), goal, grid.heuristic(goal));
+    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: goal }));
+    let (start, goal) = (Cell::new(3, 3), Cell::new(5, 5));
+    let r = pathseek::astar(graph, start, goal, grid.heuristic(goal));
+    assert_eq!(r.error(), Some(&SearchError::StartBlocked { node: start }));
+    let outside = Cell::new(9, 0);
+    let r = pathseek::astar(graph, Cell::new(0, 0), outside, grid.heuristic(outside));
+    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: outside }));
+}
+
+/// Checks on an open 7 by 7 grid with float octile costs that a search from
+/// the goal (5, 5) to itself finds the goal alone at cost 0, then, with a
+/// ring of walls round the goal, that a search from (0, 0) ends with neither
+/// a path nor an error. `search(grid, start, goal)` builds the graph under
+/// test on `grid` and searches it. Returns the walled grid and the goal.
+pub fn check_start_is_goal_and_walled_off(
+    search: impl Fn(&Grid<f64>, Cell, Cell) -> SearchResult<Cell, f64>,
+) -> (Grid<f64>, Cell) {
+    let mut grid = Grid::new(7, 7, Connectivity::Eight, GridCosts::float_octile()).unwrap();
+    let goal = Cell::new(5, 5);
+    let r = search(&grid, goal, goal);
+    assert_eq!(
+        r.found().map(|p| (p.nodes.clone(), p.cost)),
+        Some((vec![goal], 0.0))
+    );
+    for c in [
+        (4, 4),
+        (5, 4),
+        (6, 4),
+        (4, 5),
+        (6, 5),
+        (4, 6),
+        (5, 6),
+        (6, 6),
+    ] {
+        grid.set_passable(Cell::from(c), false).unwrap();
+    }
+    let r = search(&grid, Cell::new(0, 0), goal);
+    assert!(r.found().is_none() && r.error().is_none());
+    (grid, goal)
+}
+
+/// Checks that `graph`, a jump point graph of `grid` (open, every move
+/// costing 1), serves every goal: one engine searching from (0, 0) to each
+/// of `goals` in turn finds the plain grid's costs; and that a goal
+/// predicate (the cell (3, 5), 5 moves away) gets the plain grid's answer.
+pub fn check_every_goal<G: Graph<Node = Cell, Cost = u32>>(
+    grid: &Grid<u32>,
+    graph: &G,
+    goals: &[Cell],
+) {
+    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    for &goal in goals {
+        let h = grid.heuristic(goal);
+        let plain = pathseek::astar(grid, Cell::new(0, 0), goal, h).into_path();
+        let jumped = engine.search(graph, Cell::new(0, 0), goal, h).into_path();
+        assert_eq!(
+            jumped.map(|p| p.cost),
+            plain.map(|p| p.cost),
+            "goal {goal:?}"
+        );
+    }
+    let at = |c: Cell| c.x == 3 && c.y == 5;
+    let until = pathseek::astar_until(graph, Cell::new(0, 0), at, |_| 0);
+    let plain = pathseek::astar_until(grid, Cell::new(0, 0), at, |_| 0);
+    assert_eq!(until.found().map(|p| p.cost), Some(5));
+    assert_eq!(until.found().map(|p| p.cost), plain.found().map(|p| p.cost));
 }
