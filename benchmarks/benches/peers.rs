@@ -89,6 +89,8 @@ fn bench_map<C: ExactInt>(
         world.petgraph(),
         world.pathseek_jump_points_default(),
         world.pathseek_jump_points_fastest(),
+        world.pathseek_block_jump_points_fastest(),
+        world.pathseek_precomputed_jumps_fastest(),
     ];
     // The same-cost check, which doubles as the warm-up.
     let reference = engines[0].run_file(scenarios);

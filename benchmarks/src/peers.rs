@@ -22,7 +22,9 @@ use pathseek::grid::{
 };
 use pathseek::jump_points::{JumpPoints, JumpPointsError};
 use pathseek::movingai::{MovingAiMap, Scenario};
-use pathseek::open_set::{visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor};
+use pathseek::open_set::{
+    visit_open_sets, BinaryHeap, BucketQueue, DaryHeap, OpenSet, OpenSetVisitor,
+};
 use pathseek::{
     AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, Length, SearchResult,
 };
@@ -360,6 +362,9 @@ pub struct World<C> {
     grid_len: Grid<Length>,
     /// Float octile costs (`GridCosts::float_octile()`).
     grid_f64: Grid<f64>,
+    /// The small Pell integer costs (`GridCosts::<u32>::pell_octile()`, 2378 /
+    /// 3363) that a `BucketQueue` needs.
+    grid_pell: Grid<u32>,
     /// Exact integer octile costs.
     grid_int: Grid<C>,
     /// One node per passable cell, directed edges both ways.
@@ -377,6 +382,7 @@ impl<C: ExactInt> World<C> {
         let costs = exact_costs::<C>();
         let grid_len = map.to_grid(Connectivity::Eight, GridCosts::octile());
         let grid_f64 = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+        let grid_pell = map.to_grid(Connectivity::Eight, GridCosts::<u32>::pell_octile());
         let grid_int = map.to_grid(Connectivity::Eight, costs);
         let mut passable = Vec::with_capacity(width as usize * height as usize);
         for y in 0..height {
@@ -411,6 +417,7 @@ impl<C: ExactInt> World<C> {
             passable,
             grid_len,
             grid_f64,
+            grid_pell,
             grid_int,
             petgraph,
             node_of,
@@ -528,6 +535,38 @@ impl<C: ExactInt> World<C> {
             Family::Pathseek,
             &self.grid_f64,
         )
+    }
+
+    /// A reused engine with `open` and an indexed store over the Pell grid
+    /// (2378 / 3363), answering lengths in cells (cost / 2378).
+    fn pell<O: OpenSet<u32> + 'static>(&self, name: &str, open: O) -> Contender<'_> {
+        let grid = &self.grid_pell;
+        let straight = f64::from(grid.costs().straight);
+        let mut engine = AStar::new(open, IndexedStore::new());
+        Contender::new(name, "u32", Family::Pathseek, move |sc| {
+            let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+            let mut solved = from_pathseek(r, false);
+            if let Answer::Float(cost) = solved.answer {
+                solved.answer = Answer::Float(cost / straight);
+            }
+            solved
+        })
+    }
+
+    /// The bucket queue on the Pell costs, and the 4-ary heap on the same
+    /// grid for comparison.
+    pub fn pathseek_pell(&self) -> Vec<Contender<'_>> {
+        let diagonal = self.grid_pell.costs().diagonal;
+        vec![
+            self.pell(
+                "pathseek reused bucket-queue, Pell costs",
+                BucketQueue::with_max_edge_cost(diagonal),
+            ),
+            self.pell(
+                "pathseek reused dary-heap-4, Pell costs",
+                DaryHeap::<u32, 4>::new(),
+            ),
+        ]
     }
 
     /// A binary heap and an indexed store kept across queries, on the
@@ -751,6 +790,7 @@ impl<C: ExactInt> World<C> {
             self.petgraph(),
         ];
         v.extend(self.pathseek_candidates());
+        v.extend(self.pathseek_pell());
         v.push(self.pathseek_jump_points_default());
         v.push(self.pathseek_jump_points_fastest());
         v.push(self.pathseek_block_jump_points_default());
