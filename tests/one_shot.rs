@@ -129,3 +129,20 @@ fn other_cost_types_and_graphs_share_the_thread() {
         assert!(g.node_count().is_some());
     }
 }
+
+#[test]
+fn graphs_past_a_million_nodes_and_small_ones_alternate() {
+    // 1,100 x 1,000 cells: past the 2^20 nodes up to which the spare engine
+    // keeps a record per node, so its paged engine serves it.
+    let big = walled(1_100, 1_000);
+    let small = walled(30, 20);
+    for _ in 0..2 {
+        for (grid, start, goal) in [
+            (&big, Cell::new(0, 999), Cell::new(1_099, 0)),
+            (&small, Cell::new(0, 19), Cell::new(29, 0)),
+        ] {
+            let r = pathseek::astar(grid, start, goal, grid.heuristic(goal));
+            assert_eq!(r.found().map(|p| p.cost), fresh_cost(grid, start, goal));
+        }
+    }
+}

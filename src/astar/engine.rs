@@ -10,7 +10,7 @@
 
 use super::query::{Goal, Heuristic, Limit, Limits, Query, Target, CLOCK_INTERVAL};
 use super::spare;
-use crate::closed_set::{ClosedSet, HashStore, PagedStore, Records, NO_SLOT};
+use crate::closed_set::{ClosedSet, HashStore, IndexedStore, PagedStore, Records, NO_SLOT};
 use crate::components::{precheck, Precheck, Reachability};
 use crate::cost::Cost;
 use crate::cost::OrderKey;
@@ -27,9 +27,11 @@ use std::time::Instant;
 /// type, so repeated one-shot searches reuse memory instead of allocating
 /// and zeroing it: a [`DaryHeap`]`<C, 4>` for costs with 32-bit keys (`u32`,
 /// [`Length`](crate::Length), `f32`, ...) or a [`BinaryHeap`] for wider ones,
-/// with a [`PagedStore`] (records only for the parts of the graph searches
-/// reach; [`release_search_memory`](crate::release_search_memory) frees
-/// them). Other graphs get a fresh [`BinaryHeap`] and [`HashStore`]. To
+/// with an [`IndexedStore`] for graphs of up to 2^20 nodes (a record per
+/// node: 16 MiB at most with 32-bit costs) and a [`PagedStore`] beyond
+/// (records only for the parts of the graph searches reach);
+/// [`release_search_memory`](crate::release_search_memory) frees them.
+/// Other graphs get a fresh [`BinaryHeap`] and [`HashStore`]. To
 /// choose the structures, keep an [`AStar`] and call [`AStar::search`]. For
 /// several starts, limits and partial paths, see [`search`] and [`Query`].
 ///
@@ -112,23 +114,41 @@ where
     H: Heuristic<G::Node, G::Cost>,
     T: Goal<G::Node>,
 {
-    if graph.node_count().is_none() {
+    let Some(nodes) = graph.node_count() else {
         return AStar::new(BinaryHeap::new(), HashStore::new()).run(graph, query);
-    }
+    };
     // Dense ids: the thread's spare engine, whose node store belongs to no
     // graph. Costs with 32-bit keys join f and g into one comparison, where
     // the 4-ary heap is fastest; wider keys compare twice, where the binary
-    // heap is.
-    if <G::Cost as Cost>::Key::BITS == 32 {
-        spare::with_spare(|e: &mut AStar<DaryHeap<G::Cost, 4>, PagedStore<G::Cost>>| {
-            e.run(graph, query)
-        })
-    } else {
-        spare::with_spare(|e: &mut AStar<BinaryHeap<G::Cost>, PagedStore<G::Cost>>| {
-            e.run(graph, query)
-        })
+    // heap is. Up to `SPARE_INDEXED_NODES` nodes the store is indexed (a
+    // record per node, the fastest look-up); beyond, paged (records only
+    // for the pages searches reach), so a thread never keeps a record for
+    // every node of a huge graph.
+    let narrow = <G::Cost as Cost>::Key::BITS == 32;
+    match (narrow, nodes <= SPARE_INDEXED_NODES) {
+        (true, true) => spare::with_spare(
+            |e: &mut AStar<DaryHeap<G::Cost, 4>, IndexedStore<G::Cost>>| e.run(graph, query),
+        ),
+        (true, false) => {
+            spare::with_spare(|e: &mut AStar<DaryHeap<G::Cost, 4>, PagedStore<G::Cost>>| {
+                e.run(graph, query)
+            })
+        }
+        (false, true) => spare::with_spare(
+            |e: &mut AStar<BinaryHeap<G::Cost>, IndexedStore<G::Cost>>| e.run(graph, query),
+        ),
+        (false, false) => {
+            spare::with_spare(|e: &mut AStar<BinaryHeap<G::Cost>, PagedStore<G::Cost>>| {
+                e.run(graph, query)
+            })
+        }
     }
 }
+
+/// The largest graph (in nodes) whose one-shot searches use an indexed
+/// store: 2^20, so a thread's spare engine keeps at most 16 MiB of records
+/// with 32-bit costs (24 MiB with 64-bit ones) per cost type.
+pub(crate) const SPARE_INDEXED_NODES: usize = 1 << 20;
 
 /// The error of a popped slot that has no record: a store or open set that
 /// broke its contract.

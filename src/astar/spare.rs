@@ -43,9 +43,10 @@ pub(crate) fn with_spare<E: Any + Default, R>(f: impl FnOnce(&mut E) -> R) -> R 
 /// [`search`](fn@crate::search) on a graph with dense ids
 /// ([`Graph::node_count`](crate::Graph::node_count)) borrow an engine kept
 /// per thread and cost type, so a game calling `astar` every frame does not
-/// allocate and zero fresh memory each time. That engine keeps the node
-/// records of the pages of the graph its searches reached (about 16 bytes per
-/// node reached with 32-bit costs, 24 with 64-bit ones). Call this after a
+/// allocate and zero fresh memory each time. That engine keeps its open set
+/// and its node records: a record per node (16 bytes with 32-bit costs, 24
+/// with 64-bit ones) for graphs of up to 2^20 nodes, and beyond that the
+/// records of the parts of the graph its searches reached. Call this after a
 /// burst of searches on a large graph to give that memory back; the next
 /// search starts afresh.
 ///
