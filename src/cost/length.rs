@@ -3,7 +3,8 @@
 //! one `u32` where an `f64` needs wider keys and records.
 
 use core::fmt;
-use core::ops::{Add, Div, Mul, Rem, Sub};
+use core::iter::Sum;
+use core::ops::{Add, AddAssign, Div, Mul, Rem, Sub, SubAssign};
 use core::str::FromStr;
 
 use num_traits::{Bounded, Num, One, ToPrimitive, Zero};
@@ -225,6 +226,34 @@ impl Sub for Length {
     #[inline]
     fn sub(self, rhs: Length) -> Length {
         Length(self.0 - rhs.0)
+    }
+}
+
+impl AddAssign for Length {
+    #[inline]
+    fn add_assign(&mut self, rhs: Length) {
+        *self = *self + rhs;
+    }
+}
+
+impl SubAssign for Length {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Length) {
+        *self = *self - rhs;
+    }
+}
+
+impl Sum for Length {
+    /// The total length; like `u32`, overflow panics in debug builds.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::Length;
+    /// let legs = [Length::STRAIGHT, Length::DIAGONAL, Length::STRAIGHT];
+    /// assert_eq!(legs.into_iter().sum::<Length>(), Length::from_units(2 * 13_860 + 19_601));
+    /// ```
+    fn sum<I: Iterator<Item = Length>>(iter: I) -> Length {
+        iter.fold(Length::ZERO, |a, b| a + b)
     }
 }
 
@@ -456,5 +485,14 @@ mod tests {
         assert_eq!(format!("{:>6.1}", Length::STRAIGHT), "   1.0");
         assert!(format!("{l:?}").contains("33461 units"));
         assert_eq!(f64::from(Length::STRAIGHT), 1.0);
+    }
+
+    #[test]
+    fn assigning_operators() {
+        let mut l = Length::STRAIGHT;
+        l += Length::DIAGONAL;
+        assert_eq!(l.units(), 13_860 + 19_601);
+        l -= Length::STRAIGHT;
+        assert_eq!(l, Length::DIAGONAL);
     }
 }
