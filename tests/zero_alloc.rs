@@ -295,17 +295,21 @@ fn warm_distance_fields_flow_fields_and_unit_searches_do_not_allocate() {
     assert_eq!(allocated, 0, "allocations in the warm pass");
 }
 
-#[test]
-fn warm_block_jump_point_searches_do_not_allocate() {
-    use pathseek::grid::BlockJumpPoints;
+/// Two passes over `scenarios` through a jump point graph of the exact
+/// integer grid (reused `DaryHeap<4>`) and one of the float grid (reused
+/// `BinaryHeap`), every path filled to its cells; checks that the passes
+/// agree and returns the allocations of the second. The graphs are built
+/// before (that allocates their tables); searches reuse them.
+fn second_jump_pass_allocations<G, F>(
+    (grid, jps): (&Grid<u32>, &G),
+    (float, jps_f): (&Grid<f64>, &F),
+    scenarios: &[Scenario],
+) -> u64
+where
+    G: pathseek::Graph<Node = Cell, Cost = u32>,
+    F: pathseek::Graph<Node = Cell, Cost = f64>,
+{
     use pathseek::jump_points;
-    let map = MovingAiMap::load(data("den520d.map")).unwrap();
-    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
-    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
-    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
-    // The graphs are built once (that allocates their bits); searches reuse them.
-    let jps = BlockJumpPoints::new(&grid).unwrap();
-    let jps_f = BlockJumpPoints::new(&float).unwrap();
     let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut engine_f = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
     let (mut points, mut cells) = (Vec::new(), Vec::new());
@@ -316,18 +320,13 @@ fn warm_block_jump_point_searches_do_not_allocate() {
     let mut allocated = 0;
     for (pass, lengths) in passes.iter_mut().enumerate() {
         let before = allocations();
-        for sc in &scenarios {
-            let cost = engine.search_into(
-                &jps,
-                sc.start,
-                sc.goal,
-                grid.heuristic(sc.goal),
-                &mut points,
-            );
+        for sc in scenarios {
+            let cost =
+                engine.search_into(jps, sc.start, sc.goal, grid.heuristic(sc.goal), &mut points);
             jump_points::fill_path_into(&points, &mut cells);
             lengths.push((u64::from(cost.unwrap().expect("a path")), cells.len()));
             let h = float.heuristic(sc.goal);
-            let cost = engine_f.search_into(&jps_f, sc.start, sc.goal, h, &mut points);
+            let cost = engine_f.search_into(jps_f, sc.start, sc.goal, h, &mut points);
             lengths.push((cost.unwrap().expect("a path").to_bits(), points.len()));
         }
         if pass == 1 {
@@ -335,6 +334,21 @@ fn warm_block_jump_point_searches_do_not_allocate() {
         }
     }
     assert_eq!(passes[0], passes[1]);
+    allocated
+}
+
+#[test]
+fn warm_block_jump_point_searches_do_not_allocate() {
+    use pathseek::grid::BlockJumpPoints;
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+    let (jps, jps_f) = (
+        BlockJumpPoints::new(&grid).unwrap(),
+        BlockJumpPoints::new(&float).unwrap(),
+    );
+    let allocated = second_jump_pass_allocations((&grid, &jps), (&float, &jps_f), &scenarios);
     assert_eq!(
         allocated, 0,
         "allocations in the warm block jump point pass"
@@ -344,51 +358,21 @@ fn warm_block_jump_point_searches_do_not_allocate() {
 #[test]
 fn warm_precomputed_jump_searches_do_not_allocate() {
     use pathseek::grid::PrecomputedJumps;
-    use pathseek::jump_points;
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
-    // The graphs are built once (that allocates their tables); searches reuse them.
-    let jps = PrecomputedJumps::new(&grid).unwrap();
-    let jps_f = PrecomputedJumps::new(&float).unwrap();
-    let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
-    let mut engine_f = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
-    let (mut points, mut cells) = (Vec::new(), Vec::new());
-    let mut passes = [
-        Vec::with_capacity(2 * scenarios.len()),
-        Vec::with_capacity(2 * scenarios.len()),
-    ];
-    let mut allocated = 0;
-    for (pass, lengths) in passes.iter_mut().enumerate() {
-        let before = allocations();
-        for sc in &scenarios {
-            let cost = engine.search_into(
-                &jps,
-                sc.start,
-                sc.goal,
-                grid.heuristic(sc.goal),
-                &mut points,
-            );
-            jump_points::fill_path_into(&points, &mut cells);
-            lengths.push((u64::from(cost.unwrap().expect("a path")), cells.len()));
-            let h = float.heuristic(sc.goal);
-            let cost = engine_f.search_into(&jps_f, sc.start, sc.goal, h, &mut points);
-            lengths.push((cost.unwrap().expect("a path").to_bits(), points.len()));
-        }
-        if pass == 1 {
-            allocated = allocations() - before;
-        }
-    }
-    assert_eq!(passes[0], passes[1]);
+    let (jps, jps_f) = (
+        PrecomputedJumps::new(&grid).unwrap(),
+        PrecomputedJumps::new(&float).unwrap(),
+    );
+    let allocated = second_jump_pass_allocations((&grid, &jps), (&float, &jps_f), &scenarios);
     assert_eq!(
         allocated, 0,
         "allocations in the warm precomputed jump point pass"
     );
 }
 
-/// Once warm, bringing precomputed jumps up to date after an edit allocates
-/// nothing (the graph keeps its working lists).
 #[test]
 fn precomputed_jump_sync_does_not_allocate() {
     use pathseek::grid::PrecomputedJumps;

@@ -420,6 +420,24 @@ fn sign(d: i64) -> i32 {
     d.signum() as i32
 }
 
+/// The direction in which `node` was entered from `parent`, for graphs whose
+/// edges are `k` diagonal moves then `m` straight ones (block-based and
+/// precomputed jump points): straight along the longer axis when the edge
+/// ended straight, diagonal when it was diagonal only; `None` without a
+/// parent (a start) or for a parent equal to the node.
+#[inline(always)]
+pub(super) fn arrival(node: Cell, parent: Option<Cell>) -> Option<(i32, i32)> {
+    parent.and_then(|parent| {
+        let ax = i64::from(node.x) - i64::from(parent.x);
+        let ay = i64::from(node.y) - i64::from(parent.y);
+        match ax.abs().cmp(&ay.abs()) {
+            core::cmp::Ordering::Greater => Some((sign(ax), 0)),
+            core::cmp::Ordering::Less => Some((0, sign(ay))),
+            core::cmp::Ordering::Equal => (ax != 0).then(|| (sign(ax), sign(ay))),
+        }
+    })
+}
+
 /// Jump points are the grid's cells; successors are the jump points found by
 /// scanning rays towards [`Expansion::goal`]. Without a parent (the start)
 /// all eight rays are scanned; after a straight move, the ray ahead plus the
@@ -482,15 +500,7 @@ impl<C: Cost> Graph for BlockJumpPoints<'_, C> {
             gx,
             gy,
         };
-        let arrival = at.parent.and_then(|parent| {
-            let ax = i64::from(node.x) - i64::from(parent.x);
-            let ay = i64::from(node.y) - i64::from(parent.y);
-            match ax.abs().cmp(&ay.abs()) {
-                core::cmp::Ordering::Greater => Some((sign(ax), 0)),
-                core::cmp::Ordering::Less => Some((0, sign(ay))),
-                core::cmp::Ordering::Equal => (ax != 0).then(|| (sign(ax), sign(ay))),
-            }
-        });
+        let arrival = arrival(node, at.parent);
         match arrival {
             None => {
                 for (dx, dy) in STEPS {

@@ -73,6 +73,7 @@ use core::fmt;
 
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
+use crate::grid::block_jumps::arrival;
 use crate::grid::jump_points::{JumpPoints, JumpPointsError};
 use crate::grid::{Cell, Grid, STEPS};
 
@@ -441,12 +442,6 @@ impl<C: Cost> PrecomputedJumps<C> {
     }
 }
 
-/// The sign of `d`, as an `i32`.
-#[inline]
-fn sign(d: i64) -> i32 {
-    d.signum() as i32
-}
-
 /// Jump points are the grid's cells; successors are the jump points found by
 /// the rays towards [`Expansion::goal`], pruned by the direction of arrival
 /// exactly as [`BlockJumpPoints`](super::BlockJumpPoints) does (the same
@@ -502,15 +497,7 @@ impl<C: Cost> Graph for PrecomputedJumps<C> {
             gx,
             gy,
         };
-        let arrival = at.parent.and_then(|parent| {
-            let ax = i64::from(node.x) - i64::from(parent.x);
-            let ay = i64::from(node.y) - i64::from(parent.y);
-            match ax.abs().cmp(&ay.abs()) {
-                core::cmp::Ordering::Greater => Some((sign(ax), 0)),
-                core::cmp::Ordering::Less => Some((0, sign(ay))),
-                core::cmp::Ordering::Equal => (ax != 0).then(|| (sign(ax), sign(ay))),
-            }
-        });
+        let arrival = arrival(node, at.parent);
         match arrival {
             None => {
                 for (dx, dy) in STEPS {
