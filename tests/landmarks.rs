@@ -15,7 +15,7 @@ mod common;
 use common::graph_props::GenCost;
 use common::{adjacency, dijkstra, reversed, Adjacency};
 use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
-use pathseek::{Cell, Connectivity, Cost, Graph, Grid, GridCosts, Query, StaticGraph};
+use pathseek::{Cell, Connectivity, Cost, Graph, Grid, GridCosts, Length, Query, StaticGraph};
 use proptest::prelude::*;
 
 const REGRESSIONS: &str = regressions_file!("landmarks");
@@ -168,10 +168,10 @@ fn alt_on_random_graphs_f64() {
     graph_property::<f64>("alt_on_random_graphs_f64");
 }
 
-/// Random grids with walls and terrain: moves are charged on the cell
+/// Random grids with walls and terrain, costs `costs` and a terrain weight
+/// `weight(k)` for cell kind `k` in 1..=5: moves are charged on the cell
 /// entered, so the reverse costs differ and both directions are stored.
-#[test]
-fn alt_on_random_grids_with_terrain() {
+fn grid_property<C: Cost>(name: &str, costs: GridCosts<C>, weight: fn(u8) -> C) {
     let strategy = (
         2u32..=14,
         2u32..=14,
@@ -181,7 +181,7 @@ fn alt_on_random_grids_with_terrain() {
         prop::collection::vec(0u8..6, 196),
     );
     common::run_property(
-        "alt_on_random_grids_with_terrain",
+        name,
         REGRESSIONS,
         strategy,
         |(w, h, eight, count, seed, cells)| {
@@ -191,14 +191,13 @@ fn alt_on_random_grids_with_terrain() {
                 Connectivity::Four
             };
             let at = |c: Cell| cells[(c.y * 14 + c.x) as usize];
-            let mut grid =
-                Grid::from_fn(w, h, connectivity, GridCosts::new(2u32, 3), |c| at(c) != 0).unwrap();
+            let mut grid = Grid::from_fn(w, h, connectivity, costs, |c| at(c) != 0).unwrap();
             let terrain = cells.contains(&5);
             if terrain {
                 for y in 0..h {
                     for x in 0..w {
                         let c = Cell::new(x, y);
-                        grid.set_terrain(c, u32::from(at(c)).max(1)).unwrap();
+                        grid.set_terrain(c, weight(at(c).max(1))).unwrap();
                     }
                 }
             }
@@ -206,6 +205,7 @@ fn alt_on_random_grids_with_terrain() {
                 match Landmarks::with_seed(&grid, count, selection, seed) {
                     Ok(lm) => {
                         if terrain && !lm.is_symmetric() {
+                            // Both directions, 4 bytes an entry (a `u32` table, or `Length`).
                             assert!(lm.bytes_per_node() == 2 * 4 * lm.len());
                         }
                         check_all(
@@ -219,6 +219,26 @@ fn alt_on_random_grids_with_terrain() {
                 }
             }
         },
+    );
+}
+
+#[test]
+fn alt_on_random_grids_with_terrain() {
+    grid_property(
+        "alt_on_random_grids_with_terrain",
+        GridCosts::new(2u32, 3),
+        u32::from,
+    );
+}
+
+/// The default grid costs (`Length`), with terrain weights of whole and half
+/// cells.
+#[test]
+fn alt_on_random_grids_with_length_costs() {
+    grid_property(
+        "alt_on_random_grids_with_length_costs",
+        GridCosts::octile(),
+        |k| Length::from_f64(f64::from(k) / 2.0 + 0.5).unwrap(),
     );
 }
 
