@@ -21,7 +21,7 @@ use pathseek::closed_set::IndexedStore;
 use pathseek::graph::path_cost;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, FlowField, UnitSearch};
 use pathseek::open_set::BinaryHeap;
-use pathseek::{AStar, Cell, Connectivity, Graph, Grid, GridCosts, StaticGraph};
+use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, Length, StaticGraph};
 use proptest::prelude::*;
 
 const REGRESSIONS: &str = regressions_file!("groups");
@@ -98,8 +98,9 @@ fn grid_case() -> impl Strategy<Value = GridCase> {
 }
 
 impl GridCase {
-    /// Cell kinds: 0 wall, 1..=3 plain ground, 4..=7 terrain weight 2..=5.
-    fn grid(&self) -> Grid<u32> {
+    /// Cell kinds: 0 wall, 1..=3 plain ground, 4..=7 terrain weight
+    /// `weight(2..=5)`.
+    fn grid<C: Cost>(&self, costs: GridCosts<C>, weight: fn(u32) -> C) -> Grid<C> {
         let at = |c: Cell| self.cells[(c.y * 16 + c.x) as usize];
         let (goal, units) = (self.goal_cell(), self.unit_cells());
         let connectivity = if self.eight {
@@ -107,7 +108,7 @@ impl GridCase {
         } else {
             Connectivity::Four
         };
-        let mut grid = Grid::from_fn(self.w, self.h, connectivity, GridCosts::new(2u32, 3), |c| {
+        let mut grid = Grid::from_fn(self.w, self.h, connectivity, costs, |c| {
             at(c) != 0 || c == goal || units.contains(&c)
         })
         .unwrap();
@@ -115,7 +116,7 @@ impl GridCase {
             for x in 0..self.w {
                 let c = Cell::new(x, y);
                 if at(c) >= 4 {
-                    grid.set_terrain(c, u32::from(at(c)) - 2).unwrap();
+                    grid.set_terrain(c, weight(u32::from(at(c)) - 2)).unwrap();
                 }
             }
         }
@@ -129,86 +130,113 @@ impl GridCase {
     }
 }
 
+/// One random grid case with costs `costs`, terrain weights `weight(2..=5)`
+/// and the field's bound `max_of(case.max)`: the field against Dijkstra,
+/// unbounded and bounded; the flow field against the field; the unit search
+/// and the group paths against Dijkstra.
+fn check_grid_case<C: Cost>(
+    case: &GridCase,
+    costs: GridCosts<C>,
+    weight: fn(u32) -> C,
+    max_of: fn(u32) -> C,
+) {
+    let grid = case.grid(costs, weight);
+    let max = case.max.map(max_of);
+    let (goal, units) = (case.goal_cell(), case.unit_cells());
+    let dist = to_goal(&grid, goal);
+    let label = format!("{case:?}");
+    // The field, unbounded and bounded, built twice into the same buffers.
+    let mut field = DistanceField::new();
+    field.build_grid(&grid, goal, None).unwrap();
+    check_field(&grid, &field, goal, &dist, None, &label);
+    field.build_grid(&grid, goal, max).unwrap();
+    check_field(&grid, &field, goal, &dist, max, &label);
+    // Packed to a flow field: the same answers for every cell.
+    let flow = FlowField::from_field(&field, &grid);
+    let mut path = Vec::new();
+    for i in 0..dist.len() {
+        let cell = grid.node_at(i).unwrap();
+        assert_eq!(
+            flow.cost(cell),
+            field.cost(&grid, cell),
+            "{label}: {cell:?}"
+        );
+        assert_eq!(
+            flow.next_step(cell),
+            field.next_step(&grid, cell),
+            "{label}: {cell:?}"
+        );
+        let cost = flow.path_into(cell, &mut path);
+        if cost.is_some() {
+            assert_eq!(path_cost(&grid, &path), cost, "{label}: {path:?}");
+        }
+    }
+    // One backward search for all the units.
+    let mut search = UnitSearch::new();
+    search
+        .run_grid(&grid, goal, &units, grid_units_heuristic(&grid, &units))
+        .unwrap();
+    let mut path = Vec::new();
+    for (i, &u) in units.iter().enumerate() {
+        let d = dist[grid.node_index(u).unwrap()];
+        assert_eq!(search.cost(&grid, i), d, "{label}: unit {i}");
+        assert_eq!(
+            search.path_into(&grid, i, &mut path),
+            d,
+            "{label}: unit {i}"
+        );
+        if let Some(d) = d {
+            assert_eq!((path.first(), path.last()), (Some(&u), Some(&goal)));
+            assert_eq!(path_cost(&grid, &path), Some(d), "{label}: {path:?}");
+        }
+    }
+    // Group paths.
+    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let plan = group_paths(&mut engine, &grid, &units, goal, case.k, |t| {
+        grid.heuristic(t)
+    })
+    .unwrap();
+    assert_eq!(plan.paths.len(), units.len());
+    for (i, (&u, p)) in units.iter().zip(&plan.paths).enumerate() {
+        let d = dist[grid.node_index(u).unwrap()];
+        match (p, d) {
+            (Some(p), Some(d)) => {
+                assert_eq!((p.nodes.first(), p.nodes.last()), (Some(&u), Some(&goal)));
+                assert_eq!(
+                    path_cost(&grid, &p.nodes),
+                    Some(p.cost),
+                    "{label}: unit {i}"
+                );
+                assert!(p.cost >= d, "{label}: unit {i} below the optimum");
+            }
+            (None, None) => {}
+            (p, d) => panic!("{label}: unit {i}: {p:?} against Dijkstra {d:?}"),
+        }
+    }
+}
+
 #[test]
 fn groups_on_random_grids_with_terrain() {
     common::run_property(
         "groups_on_random_grids_with_terrain",
         REGRESSIONS,
         grid_case(),
-        |case| {
-            let grid = case.grid();
-            let (goal, units) = (case.goal_cell(), case.unit_cells());
-            let dist = to_goal(&grid, goal);
-            let label = format!("{case:?}");
-            // The field, unbounded and bounded, built twice into the same buffers.
-            let mut field = DistanceField::new();
-            field.build_grid(&grid, goal, None).unwrap();
-            check_field(&grid, &field, goal, &dist, None, &label);
-            field.build_grid(&grid, goal, case.max).unwrap();
-            check_field(&grid, &field, goal, &dist, case.max, &label);
-            // Packed to a flow field: the same answers for every cell.
-            let flow = FlowField::from_field(&field, &grid);
-            let mut path = Vec::new();
-            for i in 0..dist.len() {
-                let cell = grid.node_at(i).unwrap();
-                assert_eq!(
-                    flow.cost(cell),
-                    field.cost(&grid, cell),
-                    "{label}: {cell:?}"
-                );
-                assert_eq!(
-                    flow.next_step(cell),
-                    field.next_step(&grid, cell),
-                    "{label}: {cell:?}"
-                );
-                let cost = flow.path_into(cell, &mut path);
-                if cost.is_some() {
-                    assert_eq!(path_cost(&grid, &path), cost, "{label}: {path:?}");
-                }
-            }
-            // One backward search for all the units.
-            let mut search = UnitSearch::new();
-            search
-                .run_grid(&grid, goal, &units, grid_units_heuristic(&grid, &units))
-                .unwrap();
-            let mut path = Vec::new();
-            for (i, &u) in units.iter().enumerate() {
-                let d = dist[grid.node_index(u).unwrap()];
-                assert_eq!(search.cost(&grid, i), d, "{label}: unit {i}");
-                assert_eq!(
-                    search.path_into(&grid, i, &mut path),
-                    d,
-                    "{label}: unit {i}"
-                );
-                if let Some(d) = d {
-                    assert_eq!((path.first(), path.last()), (Some(&u), Some(&goal)));
-                    assert_eq!(path_cost(&grid, &path), Some(d), "{label}: {path:?}");
-                }
-            }
-            // Group paths.
-            let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-            let plan = group_paths(&mut engine, &grid, &units, goal, case.k, |t| {
-                grid.heuristic(t)
-            })
-            .unwrap();
-            assert_eq!(plan.paths.len(), units.len());
-            for (i, (&u, p)) in units.iter().zip(&plan.paths).enumerate() {
-                let d = dist[grid.node_index(u).unwrap()];
-                match (p, d) {
-                    (Some(p), Some(d)) => {
-                        assert_eq!((p.nodes.first(), p.nodes.last()), (Some(&u), Some(&goal)));
-                        assert_eq!(
-                            path_cost(&grid, &p.nodes),
-                            Some(p.cost),
-                            "{label}: unit {i}"
-                        );
-                        assert!(p.cost >= d, "{label}: unit {i} below the optimum");
-                    }
-                    (None, None) => {}
-                    (p, d) => panic!("{label}: unit {i}: {p:?} against Dijkstra {d:?}"),
-                }
-            }
-        },
+        |case| check_grid_case(&case, GridCosts::new(2u32, 3), |w| w, |m| m),
+    );
+}
+
+/// The same with the default grid costs (`Length`): terrain weights and the
+/// bound in cells.
+#[test]
+fn groups_on_random_grids_with_length_costs() {
+    fn cells(n: u32) -> Length {
+        Length::from_cells(n).unwrap()
+    }
+    common::run_property(
+        "groups_on_random_grids_with_length_costs",
+        REGRESSIONS,
+        grid_case(),
+        |case| check_grid_case(&case, GridCosts::octile(), cells, |m| cells(m / 2)),
     );
 }
 
