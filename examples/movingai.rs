@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example movingai -- --map FILE.map --scen FILE.map.scen \
-//!     [--open-set NAME] [--closed-set hash|indexed|paged] [--cost f64|u32] \
+//!     [--open-set NAME] [--closed-set hash|indexed|paged] [--cost f64|u32|length] \
 //!     [--graph grid|jump-points] [--precheck]
 //! cargo run --release --example movingai -- --help
 //! ```
@@ -56,7 +56,7 @@ fn run() -> Result<bool, String> {
             ("--closed-set NAME", &closed_help),
             (
                 "--cost TYPE",
-                "f64 (octile costs, the default) or u32 (exact integer octile costs)",
+                "f64 (octile costs, the default), u32 (exact integer octile costs) or length (GridCosts::octile(): the library's default Length costs)",
             ),
             (
                 "--graph GRAPH",
@@ -104,6 +104,11 @@ fn run() -> Result<bool, String> {
             let costs = GridCosts::<u32>::exact_octile();
             let grid = map.to_grid(Connectivity::Eight, costs);
             engine.run(&grid, costs.diagonal, EXACT_OCTILE_SCALE as f64)?
+        }
+        "length" => {
+            let costs = GridCosts::octile();
+            let grid = map.to_grid(Connectivity::Eight, costs);
+            engine.run(&grid, costs.diagonal, 1.0)?
         }
         _ => {
             let costs = GridCosts::float_octile();

@@ -13,7 +13,7 @@ use pathseek::open_set::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
 use pathseek::{AStar, Cell, ClosedSet, Cost, Graph, Grid, OpenSet, Query};
 
 /// The `--cost` names: the grid's cost type.
-pub const COSTS: &[&str] = &["f64", "u32"];
+pub const COSTS: &[&str] = &["f64", "u32", "length"];
 
 /// Checks `name` against `known`, or explains the choice.
 pub fn check_name(flag: &str, name: &str, known: &[&str]) -> Result<(), String> {
