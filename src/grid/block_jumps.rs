@@ -57,30 +57,10 @@ use core::fmt;
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::grid::jump_points::{JumpPoints, JumpPointsError};
-use crate::grid::{Cell, Grid, STEPS};
+use crate::grid::{move_bit, Cell, Grid, STEPS};
 
 /// Bits of padding before cell 0 of a line (a whole word of blocked cells).
 const PAD: usize = 64;
-
-/// `MOVE_BITS[3 (dy + 1) + dx + 1]`: the bit of move `(dx, dy)` in a grid
-/// cell's move mask (0 for `(0, 0)`).
-const MOVE_BITS: [u8; 9] = {
-    let mut bits = [0; 9];
-    let mut d = 0;
-    while d < STEPS.len() {
-        let (dx, dy) = STEPS[d];
-        bits[(3 * (dy + 1) + dx + 1) as usize] = 1 << d;
-        d += 1;
-    }
-    bits
-};
-
-/// The bit of move `(dx, dy)` (each in `-1..=1`) in a grid cell's move mask.
-#[inline(always)]
-fn move_bit(dx: i32, dy: i32) -> u8 {
-    let i = (3 * (dy + 1) + dx + 1) as usize;
-    MOVE_BITS.get(i).copied().unwrap_or(0)
-}
 
 /// 64 bits of `bits` starting at bit `s` (< 64) of word `w`.
 #[inline(always)]
@@ -408,6 +388,29 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
     }
 }
 
+/// One expansion's rays: the graph, where they start, where they report.
+struct Scan<'a, 'g, C, E> {
+    graph: &'a BlockJumpPoints<'g, C>,
+    from: Origin,
+    edges: &'a mut E,
+}
+
+impl<C: Cost, E: EdgeSink<Cell, C>> Rays for Scan<'_, '_, C, E> {
+    #[inline(always)]
+    fn ray(&mut self, dx: i32, dy: i32) {
+        self.graph.ray(self.from, dx, dy, self.edges);
+    }
+
+    #[inline(always)]
+    fn behind(&self, dx: i32, dy: i32) -> u8 {
+        let (masks, stride) = self.graph.grid.move_masks();
+        masks[self
+            .from
+            .p
+            .wrapping_add_signed(-(dy as isize * stride as isize + dx as isize))]
+    }
+}
+
 /// The two move costs.
 struct GridCostsPair<C> {
     s: C,
@@ -421,12 +424,11 @@ fn sign(d: i64) -> i32 {
 }
 
 /// The direction in which `node` was entered from `parent`, for graphs whose
-/// edges are `k` diagonal moves then `m` straight ones (block-based and
-/// precomputed jump points): straight along the longer axis when the edge
-/// ended straight, diagonal when it was diagonal only; `None` without a
-/// parent (a start) or for a parent equal to the node.
+/// edges are `k` diagonal moves then `m` straight ones: straight along the
+/// longer axis when the edge ended straight, diagonal when it was diagonal
+/// only; `None` without a parent (a start) or for a parent equal to the node.
 #[inline(always)]
-pub(super) fn arrival(node: Cell, parent: Option<Cell>) -> Option<(i32, i32)> {
+fn arrival(node: Cell, parent: Option<Cell>) -> Option<(i32, i32)> {
     parent.and_then(|parent| {
         let ax = i64::from(node.x) - i64::from(parent.x);
         let ay = i64::from(node.y) - i64::from(parent.y);
@@ -436,6 +438,53 @@ pub(super) fn arrival(node: Cell, parent: Option<Cell>) -> Option<(i32, i32)> {
             core::cmp::Ordering::Equal => (ax != 0).then(|| (sign(ax), sign(ay))),
         }
     })
+}
+
+/// What [`pruned_rays`] needs of a graph for one expansion.
+pub(super) trait Rays {
+    /// Follows ray `(dx, dy)` from the node and reports what it finds.
+    fn ray(&mut self, dx: i32, dy: i32);
+    /// The move mask of the cell one step back against `(dx, dy)`.
+    fn behind(&self, dx: i32, dy: i32) -> u8;
+}
+
+/// The rays to follow from `node`, entered from `parent`, under the 2014
+/// pruning, for the graphs whose diagonal rays report their sub-rays' jump
+/// points (block-based and precomputed jump points): calls `rays.ray(dx, dy)`
+/// for each, in the order both graphs report their edges. `here` is the
+/// node's move mask.
+///
+/// From a start, all eight rays. After a diagonal move, its two straight
+/// components and the diagonal. After a straight move, the ray ahead, and for
+/// each side open here but blocked one step back (a forced neighbour), the
+/// straight turn towards it and the diagonal between; north or west first.
+#[inline(always)]
+pub(super) fn pruned_rays(node: Cell, parent: Option<Cell>, here: u8, rays: &mut impl Rays) {
+    match arrival(node, parent) {
+        None => {
+            for (dx, dy) in STEPS {
+                rays.ray(dx, dy);
+            }
+        }
+        Some((dx, dy)) if dx != 0 && dy != 0 => {
+            rays.ray(dx, 0);
+            rays.ray(0, dy);
+            rays.ray(dx, dy);
+        }
+        Some((dx, dy)) => {
+            let opened = here & !rays.behind(dx, dy);
+            rays.ray(dx, dy);
+            let (ax, ay) = (dy.abs(), dx.abs());
+            if opened & move_bit(-ax, -ay) != 0 {
+                rays.ray(-ax, -ay);
+                rays.ray(dx - ax, dy - ay);
+            }
+            if opened & move_bit(ax, ay) != 0 {
+                rays.ray(ax, ay);
+                rays.ray(dx + ax, dy + ay);
+            }
+        }
+    }
 }
 
 /// Jump points are the grid's cells; successors are the jump points found by
@@ -482,7 +531,7 @@ impl<C: Cost> Graph for BlockJumpPoints<'_, C> {
         let Some(p) = self.grid.padded_index(node) else {
             return;
         };
-        let (masks, stride) = self.grid.move_masks();
+        let (masks, _) = self.grid.move_masks();
         let here = masks[p];
         if here == 0 {
             return;
@@ -500,36 +549,12 @@ impl<C: Cost> Graph for BlockJumpPoints<'_, C> {
             gx,
             gy,
         };
-        let arrival = arrival(node, at.parent);
-        match arrival {
-            None => {
-                for (dx, dy) in STEPS {
-                    self.ray(from, dx, dy, edges);
-                }
-            }
-            Some((dx, dy)) if dx != 0 && dy != 0 => {
-                self.straight_ray(from, dx, 0, edges);
-                self.straight_ray(from, 0, dy, edges);
-                self.diagonal_ray(from, dx, dy, edges);
-            }
-            Some((dx, dy)) => {
-                // Straight arrival: a side open here but blocked one step back
-                // forces the turns towards it, straight and diagonal.
-                let back = dy as isize * stride as isize + dx as isize;
-                let opened = here & !masks[p.wrapping_add_signed(-back)];
-                self.straight_ray(from, dx, dy, edges);
-                let (ax, ay) = (dy.abs(), dx.abs());
-                // North or west first.
-                if opened & move_bit(-ax, -ay) != 0 {
-                    self.straight_ray(from, -ax, -ay, edges);
-                    self.diagonal_ray(from, dx - ax, dy - ay, edges);
-                }
-                if opened & move_bit(ax, ay) != 0 {
-                    self.straight_ray(from, ax, ay, edges);
-                    self.diagonal_ray(from, dx + ax, dy + ay, edges);
-                }
-            }
-        }
+        let mut scan = Scan {
+            graph: self,
+            from,
+            edges,
+        };
+        pruned_rays(node, at.parent, here, &mut scan);
     }
 
     super::grid_cell_ids!(grid);

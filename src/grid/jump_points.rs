@@ -60,7 +60,7 @@ use core::fmt;
 
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
-use crate::grid::{Cell, Connectivity, Grid, STEPS};
+use crate::grid::{move_bit, Cell, Connectivity, Grid, STEPS};
 
 /// One of the eight directions: its bit in a cell's move mask, the bits of the
 /// two directions perpendicular to it, and its offset in the padded layout.
@@ -69,29 +69,6 @@ struct Dir {
     bit: u8,
     side: u8,
     offset: isize,
-}
-
-/// `MOVE_BITS[3 (dy + 1) + dx + 1]`: the bit of move `(dx, dy)` in a grid
-/// cell's move mask, from its place in [`STEPS`] (0 for `(0, 0)`).
-const MOVE_BITS: [u8; 9] = {
-    let mut bits = [0; 9];
-    let mut d = 0;
-    while d < STEPS.len() {
-        let (dx, dy) = STEPS[d];
-        bits[(3 * (dy + 1) + dx + 1) as usize] = 1 << d;
-        d += 1;
-    }
-    bits
-};
-
-/// The bit of move `(dx, dy)` in a grid cell's move mask (0 for a pair that is
-/// not a move).
-#[inline(always)]
-fn move_bit(dx: i32, dy: i32) -> u8 {
-    usize::try_from(3 * (dy + 1) + dx + 1)
-        .ok()
-        .and_then(|i| MOVE_BITS.get(i).copied())
-        .unwrap_or(0)
 }
 
 /// Why a grid cannot be searched by jump points.

@@ -36,6 +36,53 @@ pub(crate) const STEPS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
+/// `MOVE_INDEX[3 (dy + 1) + dx + 1]`: the place of move `(dx, dy)` in
+/// [`STEPS`] (8 for `(0, 0)`).
+const MOVE_INDEX: [u8; 9] = {
+    let mut index = [8; 9];
+    let mut d = 0;
+    while d < STEPS.len() {
+        let (dx, dy) = STEPS[d];
+        index[(3 * (dy + 1) + dx + 1) as usize] = d as u8;
+        d += 1;
+    }
+    index
+};
+
+/// The place `d` of move `(dx, dy)` in [`STEPS`] (its bit in a move mask,
+/// its entry in per-direction tables); 8 for a pair that is not a move.
+#[inline(always)]
+pub(crate) fn move_index(dx: i32, dy: i32) -> usize {
+    // A pair outside -1..=1 wraps to a huge index: no entry, 8.
+    MOVE_INDEX
+        .get((3 * (dy + 1) + dx + 1) as usize)
+        .map_or(8, |&d| usize::from(d))
+}
+
+/// `MOVE_BITS[3 (dy + 1) + dx + 1]`: `1 << MOVE_INDEX[..]`, 0 for `(0, 0)`.
+const MOVE_BITS: [u8; 9] = {
+    let mut bits = [0; 9];
+    let mut i = 0;
+    while i < 9 {
+        if MOVE_INDEX[i] < 8 {
+            bits[i] = 1 << MOVE_INDEX[i];
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// The bit of move `(dx, dy)` in a cell's move mask: `1 << d` for
+/// `STEPS[d] == (dx, dy)`, 0 for a pair that is not a move.
+#[inline(always)]
+pub(crate) fn move_bit(dx: i32, dy: i32) -> u8 {
+    // A pair outside -1..=1 wraps to a huge index: no entry, 0.
+    MOVE_BITS
+        .get((3 * (dy + 1) + dx + 1) as usize)
+        .copied()
+        .unwrap_or(0)
+}
+
 /// The move mask of padded position `p` (bit `d` set when move `STEPS[d]` is
 /// allowed under the 8-connected rule; 0 for a blocked cell). The 4-connected
 /// moves are the low four bits.

@@ -100,7 +100,7 @@ pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
 pub use error::GridError;
 pub use heuristic::GridHeuristic;
-pub(crate) use layout::{Layout, STEPS};
+pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
 pub use map::Grid;
 pub use precomputed_jumps::PrecomputedJumps;
 pub use reverse::ReversedGrid;

@@ -1,9 +1,9 @@
 //! Building and updating the jump tables of [`PrecomputedJumps`].
 
-use super::{dir_index, move_bit, PrecomputedJumps};
+use super::PrecomputedJumps;
 use crate::cost::Cost;
 use crate::grid::jump_points::{JumpPoints, JumpPointsError};
-use crate::grid::{Grid, STEPS};
+use crate::grid::{move_bit, move_index, Grid, STEPS};
 
 /// Cells as `(x, y)`.
 type Cells = Vec<(usize, usize)>;
@@ -228,7 +228,7 @@ impl<C: Cost> PrecomputedJumps<C> {
                 next & !here & side != 0
             } else {
                 let jumps = &self.jumps[n];
-                jumps[dir_index(dx, 0)] > 0 || jumps[dir_index(0, dy)] > 0
+                jumps[move_index(dx, 0)] > 0 || jumps[move_index(0, dy)] > 0
             };
             if stop {
                 1

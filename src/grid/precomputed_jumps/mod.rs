@@ -73,35 +73,9 @@ use core::fmt;
 
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
-use crate::grid::block_jumps::arrival;
+use crate::grid::block_jumps::{pruned_rays, Rays};
 use crate::grid::jump_points::{JumpPoints, JumpPointsError};
-use crate::grid::{Cell, Grid, STEPS};
-
-/// `DIR_INDEX[3 (dy + 1) + dx + 1]`: the place of move `(dx, dy)` in
-/// [`STEPS`] (its bit in a move mask, its entry in a cell's jumps); 8 for
-/// `(0, 0)`.
-const DIR_INDEX: [usize; 9] = {
-    let mut index = [8; 9];
-    let mut d = 0;
-    while d < STEPS.len() {
-        let (dx, dy) = STEPS[d];
-        index[(3 * (dy + 1) + dx + 1) as usize] = d;
-        d += 1;
-    }
-    index
-};
-
-/// The place of move `(dx, dy)` (each in `-1..=1`, not both 0) in [`STEPS`].
-#[inline(always)]
-fn dir_index(dx: i32, dy: i32) -> usize {
-    DIR_INDEX[(3 * (dy + 1) + dx + 1) as usize]
-}
-
-/// The bit of move `(dx, dy)` in a move mask.
-#[inline(always)]
-fn move_bit(dx: i32, dy: i32) -> u8 {
-    1 << dir_index(dx, dy)
-}
+use crate::grid::{move_index, Cell, Grid, STEPS};
 
 /// The steps a ray with table entry `t` can take without meeting a blocked
 /// cell before its end (`t` itself for a jump point).
@@ -339,7 +313,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// Reports the straight ray's jump point from `from` in `(dx, dy)`.
     #[inline(always)]
     fn straight_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
-        let t = self.jumps[from.y * self.width + from.x][dir_index(dx, dy)];
+        let t = self.jumps[from.y * self.width + from.x][move_index(dx, dy)];
         let k = Self::resolve(t, from.x, from.y, dx, dy, from);
         if k != 0 {
             let x = from.x.wrapping_add_signed(dx as isize * k as isize);
@@ -354,8 +328,8 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// edges), and the goal if the diagonal reaches it.
     #[inline(always)]
     fn diagonal_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
-        let d = dir_index(dx, dy);
-        let (hd, vd) = (dir_index(dx, 0), dir_index(0, dy));
+        let d = move_index(dx, dy);
+        let (hd, vd) = (move_index(dx, 0), move_index(0, dy));
         let (sx, sy) = (dx as isize, dy as isize);
         // Steps along the diagonal to the goal's row and to its column (0: never).
         let k_row = ahead(from.y, from.gy, dy);
@@ -442,6 +416,30 @@ impl<C: Cost> PrecomputedJumps<C> {
     }
 }
 
+/// One expansion's rays: the graph, where they start (and its padded
+/// position), where they report.
+struct Scan<'a, C, E> {
+    graph: &'a PrecomputedJumps<C>,
+    from: Origin,
+    p: usize,
+    edges: &'a mut E,
+}
+
+impl<C: Cost, E: EdgeSink<Cell, C>> Rays for Scan<'_, C, E> {
+    #[inline(always)]
+    fn ray(&mut self, dx: i32, dy: i32) {
+        self.graph.ray(&self.from, dx, dy, self.edges);
+    }
+
+    #[inline(always)]
+    fn behind(&self, dx: i32, dy: i32) -> u8 {
+        let stride = self.graph.stride as isize;
+        self.graph.masks[self
+            .p
+            .wrapping_add_signed(-(dy as isize * stride + dx as isize))]
+    }
+}
+
 /// Jump points are the grid's cells; successors are the jump points found by
 /// the rays towards [`Expansion::goal`], pruned by the direction of arrival
 /// exactly as [`BlockJumpPoints`](super::BlockJumpPoints) does (the same
@@ -497,36 +495,13 @@ impl<C: Cost> Graph for PrecomputedJumps<C> {
             gx,
             gy,
         };
-        let arrival = arrival(node, at.parent);
-        match arrival {
-            None => {
-                for (dx, dy) in STEPS {
-                    self.ray(&from, dx, dy, edges);
-                }
-            }
-            Some((dx, dy)) if dx != 0 && dy != 0 => {
-                self.straight_ray(&from, dx, 0, edges);
-                self.straight_ray(&from, 0, dy, edges);
-                self.diagonal_ray(&from, dx, dy, edges);
-            }
-            Some((dx, dy)) => {
-                // Straight arrival: a side open here but blocked one step back
-                // forces the turns towards it, straight and diagonal.
-                let back = dy as isize * self.stride as isize + dx as isize;
-                let opened = here & !self.masks[p.wrapping_add_signed(-back)];
-                self.straight_ray(&from, dx, dy, edges);
-                let (ax, ay) = (dy.abs(), dx.abs());
-                // North or west first.
-                if opened & move_bit(-ax, -ay) != 0 {
-                    self.straight_ray(&from, -ax, -ay, edges);
-                    self.diagonal_ray(&from, dx - ax, dy - ay, edges);
-                }
-                if opened & move_bit(ax, ay) != 0 {
-                    self.straight_ray(&from, ax, ay, edges);
-                    self.diagonal_ray(&from, dx + ax, dy + ay, edges);
-                }
-            }
-        }
+        let mut scan = Scan {
+            graph: self,
+            from,
+            p,
+            edges,
+        };
+        pruned_rays(node, at.parent, here, &mut scan);
     }
 
     #[inline]
