@@ -12,8 +12,7 @@ use super::query::{Goal, Heuristic, Limit, Limits, Query, Target, CLOCK_INTERVAL
 use super::spare;
 use crate::closed_set::{ClosedSet, HashStore, IndexedStore, PagedStore, Records, NO_SLOT};
 use crate::components::{precheck, Precheck, Reachability};
-use crate::cost::Cost;
-use crate::cost::OrderKey;
+use crate::cost::{Cost, OrderKey};
 use crate::graph::{cheapest_edge, EdgeSink, Expansion, Graph};
 use crate::open_set::{BinaryHeap, DaryHeap, Entry, OpenSet};
 use crate::result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};

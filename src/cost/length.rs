@@ -142,16 +142,6 @@ impl Length {
         let scale = u64::from(Self::SCALE);
         u32::try_from((u64::from(a) * u64::from(b) + scale / 2) / scale).ok()
     }
-
-    /// `a * SCALE / b` rounded to the nearest unit, if it fits; `None` for `b == 0`.
-    #[inline]
-    fn scaled_quotient(a: u32, b: u32) -> Option<u32> {
-        if b == 0 {
-            return None;
-        }
-        let b = u64::from(b);
-        u32::try_from((u64::from(a) * u64::from(Self::SCALE) + b / 2) / b).ok()
-    }
 }
 
 impl From<Length> for f64 {
@@ -276,9 +266,10 @@ impl Div for Length {
     #[inline]
     fn div(self, rhs: Length) -> Length {
         assert!(rhs.0 != 0, "attempt to divide a Length by zero");
-        match Length::scaled_quotient(self.0, rhs.0) {
-            Some(units) => Length(units),
-            None => overflow("divide"),
+        let b = u64::from(rhs.0);
+        match u32::try_from((u64::from(self.0) * u64::from(Self::SCALE) + b / 2) / b) {
+            Ok(units) => Length(units),
+            Err(_) => overflow("divide"),
         }
     }
 }
