@@ -314,11 +314,28 @@ impl<C: Cost> PrecomputedJumps<C> {
     #[inline(always)]
     fn straight_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
         let t = self.jumps[from.y * self.width + from.x][move_index(dx, dy)];
-        let k = Self::resolve(t, from.x, from.y, dx, dy, from);
+        self.straight_from(t, (from.x, from.y), (dx, dy), None, from, edges);
+    }
+
+    /// Reports the jump point (or goal) of the straight ray from `(x, y)` in
+    /// `(dx, dy)` whose table entry is `t`, if any, at the cost of `before`
+    /// (the diagonal that led to `(x, y)`, if any) plus its straight steps.
+    #[inline(always)]
+    fn straight_from(
+        &self,
+        t: i32,
+        (x, y): (usize, usize),
+        (dx, dy): (i32, i32),
+        before: Option<C>,
+        from: &Origin,
+        edges: &mut impl EdgeSink<Cell, C>,
+    ) {
+        let k = Self::resolve(t, x, y, dx, dy, from);
         if k != 0 {
-            let x = from.x.wrapping_add_signed(dx as isize * k as isize);
-            let y = from.y.wrapping_add_signed(dy as isize * k as isize);
-            self.emit(x, y, self.straight * C::from_count(u64::from(k)), edges);
+            let tx = x.wrapping_add_signed(dx as isize * k as isize);
+            let ty = y.wrapping_add_signed(dy as isize * k as isize);
+            let straight = self.straight * C::from_count(u64::from(k));
+            self.emit(tx, ty, before.map_or(straight, |d| d + straight), edges);
         }
     }
 
@@ -360,26 +377,8 @@ impl<C: Cost> PrecomputedJumps<C> {
                 return;
             }
             let jumps = &self.jumps[i];
-            let h = Self::resolve(jumps[hd], x, y, dx, 0, from);
-            if h != 0 {
-                let hx = x.wrapping_add_signed(sx * h as isize);
-                self.emit(
-                    hx,
-                    y,
-                    diag + self.straight * C::from_count(u64::from(h)),
-                    edges,
-                );
-            }
-            let v = Self::resolve(jumps[vd], x, y, 0, dy, from);
-            if v != 0 {
-                let vy = y.wrapping_add_signed(sy * v as isize);
-                self.emit(
-                    x,
-                    vy,
-                    diag + self.straight * C::from_count(u64::from(v)),
-                    edges,
-                );
-            }
+            self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges);
+            self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges);
         }
     }
 
