@@ -20,7 +20,7 @@
 //! A store implements two traits: [`Records`] (the records by slot: `record`,
 //! `record_mut`, `len`, `heap_bytes`) and [`ClosedSet`] (the graph-facing part:
 //! `reset`, `find_or_insert`, `node`). It creates records with
-//! [`NodeRecord::new`]. The test `tests/external_store.rs` writes one over a
+//! [`NodeRecord::new`]. The test `tests/search/external_store.rs` writes one over a
 //! `BTreeMap` and runs it through the same conformance suite and property
 //! tests as the crate's stores.
 
@@ -217,7 +217,7 @@ pub trait Records {
 /// [`node`](ClosedSet::node); [`find_or_insert_at`](ClosedSet::find_or_insert_at)
 /// defaults to `find_or_insert`. A store is small to write but must be
 /// exact: `tests/common/store_suite.rs` holds the suite every store passes
-/// (run by `tests/store_conformance.rs` and `tests/external_store.rs`).
+/// (run by `tests/search/store_conformance.rs` and `tests/search/external_store.rs`).
 ///
 /// # Example
 /// ```

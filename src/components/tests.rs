@@ -1,5 +1,5 @@
 //! Unit tests of the component labels on small fixed grids; the property tests
-//! against a breadth-first reference are in `tests/components.rs`.
+//! against a breadth-first reference are in `tests/maps/components.rs`.
 
 use super::grid::GridComponents;
 use crate::grid::{Cell, Connectivity, Grid, GridCosts};

@@ -1,4 +1,4 @@
-//! The random-graph property of `tests/prop_graphs.rs` (A* on random
+//! The random-graph property of `tests/search/prop_graphs.rs` (A* on random
 //! `AdjacencyList`s against a reference Dijkstra; the checks are listed
 //! there), callable for any open sets and stores: [`property`] runs the cases
 //! and hands each prepared case to a function that picks the engines

@@ -1,4 +1,4 @@
-//! The random-grid property of `tests/prop_grids.rs` (A* on random `Grid`s
+//! The random-grid property of `tests/maps/prop_grids.rs` (A* on random `Grid`s
 //! against a reference Dijkstra; the checks are listed there), callable for
 //! any open sets and stores: [`property`] runs the cases and hands each
 //! prepared case to a function that picks the engines

@@ -1,6 +1,6 @@
-//! What the jump point tests share (`tests/jump_points.rs` for `JumpPoints`,
-//! `tests/block_jump_points.rs` for `BlockJumpPoints`,
-//! `tests/precomputed_jumps.rs` for `PrecomputedJumps`):
+//! What the jump point tests share (`tests/maps/jump_points.rs` for `JumpPoints`,
+//! `tests/maps/block_jump_points.rs` for `BlockJumpPoints`,
+//! `tests/maps/precomputed_jumps.rs` for `PrecomputedJumps`):
 //! - random grid cases ([`Case`], [`case`], [`grid_of`], [`cell_of`]) and the
 //!   move costs each cost type is tried with ([`JpsCost`]);
 //! - a wrapper that hides the parent, so every ray is scanned ([`NoPruning`]);

@@ -1,7 +1,7 @@
 //! The open-set conformance suite: the checks every [`OpenSet`] passes, written
 //! once and run through [`run`] for any structure (the library's registry in
-//! `tests/open_set_conformance.rs`, an open set written outside the crate in
-//! `tests/external_open_set.rs`).
+//! `tests/search/open_set_conformance.rs`, an open set written outside the crate in
+//! `tests/search/external_open_set.rs`).
 //!
 //! The checks mirror how the A* core uses an open set: it pushes, lowers keys
 //! with `decrease_key` (which may leave stale entries behind), pushes keys below

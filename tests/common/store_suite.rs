@@ -1,7 +1,7 @@
 //! The node-store conformance suite: the checks every [`ClosedSet`] passes,
 //! written once and run through [`run`] for any store (the library's registry
-//! in `tests/store_conformance.rs`, a store written outside the crate in
-//! `tests/external_store.rs`).
+//! in `tests/search/store_conformance.rs`, a store written outside the crate in
+//! `tests/search/external_store.rs`).
 //!
 //! What a store promises the A* core (see `pathseek::closed_set`):
 //!

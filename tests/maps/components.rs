@@ -18,8 +18,7 @@
 //!   `NotSymmetric` naming the smallest such edge;
 //! - edit errors leave grid and labels unchanged.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -7,8 +7,7 @@
 //! `prop_graphs.rs` and `prop_grids.rs` paired with every open set (a quarter
 //! of their cases, to keep the run short).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

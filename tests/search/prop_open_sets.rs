@@ -12,8 +12,7 @@
 //! slot's current key are skipped as stale. Keys are scaled per case (1 to 2^20)
 //! so bucket-based sets see both narrow and far-apart keys.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use pathseek::open_set::{Entry, OpenSet, OpenSetVisitor};
 use pathseek::Cost;

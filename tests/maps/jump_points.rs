@@ -6,8 +6,7 @@
 //! blocked ends, and the graph without a parent (all eight rays from every
 //! node).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::jump_props::{self, case, grid_of, Case, JpsCost, MapCase, Shape};
 use pathseek::jump_points::{JumpPoints, JumpPointsError};

@@ -9,8 +9,7 @@
 //! `prop_graphs.rs` and `prop_grids.rs` paired with every node store (a
 //! quarter of their cases, to keep the run short).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use std::cmp::Reverse;
 use std::collections::BTreeSet;

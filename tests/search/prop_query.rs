@@ -29,8 +29,7 @@
 //! `common::graph_props` and `common::grid_props` keep their fields private),
 //! with their cost and terrain choices (`GenCost`, `GridCost`).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
@@ -970,7 +969,7 @@ const LIMITS_COVERAGE: [&str; 6] = [
 ];
 
 /// (c) on graphs. `any_h`: any initial costs and admissible, possibly
-/// inconsistent, heuristics (see `partial_cost_follows_*` in `tests/query.rs`).
+/// inconsistent, heuristics (see `partial_cost_follows_*` in `tests/search/query.rs`).
 fn limits_graphs<C: GenCost>(name: &str, any_h: bool) {
     let tally = Tally::default();
     let strategy = (graph_spec::<C>(!any_h), 0usize..5, limit_spec(false));

@@ -2,7 +2,7 @@
 //! scenario must come out at its optimal length, with both node stores and with
 //! float and exact-integer costs.
 
-mod common;
+use crate::common;
 
 use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
 use pathseek::grid::EXACT_OCTILE_SCALE;
@@ -212,7 +212,7 @@ fn pell_costs_with_a_bucket_queue_find_optimal_lengths() {
 }
 
 /// The same, Pell and default costs, on every map of `../shared/movingai`
-/// (slow: run with `cargo test --release --test movingai_scenarios -- --ignored`).
+/// (slow: run with `cargo test --release --test maps movingai_scenarios -- --ignored`).
 #[test]
 #[ignore = "every MovingAI map of ../shared/movingai; minutes"]
 fn pell_and_default_costs_on_every_shared_map() {

@@ -4,10 +4,10 @@
 //! the same structures, with `u32`, `u64`, `f64` and `f32` keys.
 //!
 //! A structure added to the registry is checked here without a line of its
-//! own; `tests/external_open_set.rs` runs the same suite on an open set written
+//! own; `tests/search/external_open_set.rs` runs the same suite on an open set written
 //! outside the crate.
 
-mod common;
+use crate::common;
 
 use common::open_set_suite::Suite;
 use pathseek::open_set::{HotQueue, LazyDaryHeap, OpenSetVisitor, OPEN_SET_NAMES};

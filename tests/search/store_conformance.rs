@@ -3,10 +3,10 @@
 //! grid (dense ids), and for the hash store also on a graph without dense ids.
 //!
 //! A store added to the registry is checked here without a line of its own;
-//! `tests/external_store.rs` runs the same suite on a store written outside
+//! `tests/search/external_store.rs` runs the same suite on a store written outside
 //! the crate.
 
-mod common;
+use crate::common;
 
 use common::store_suite::{StoreCase, Suite};
 use pathseek::closed_set::{

@@ -13,8 +13,7 @@
 //!   reported, and no cheaper than the optimum; units that cannot reach the
 //!   goal get none.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::{adjacency, dijkstra, reversed};
 use pathseek::closed_set::IndexedStore;

@@ -15,11 +15,10 @@
 //!   path's own cells are expanded: ties to the larger `g` walk straight to the goal
 //!   although grids are full of equal-`f` cells.
 //!
-//! The driver lives in `common::grid_props`, so `tests/external_store.rs` and
-//! `tests/external_open_set.rs` run the same property on their own structures.
+//! The driver lives in `common::grid_props`, so `tests/search/external_store.rs` and
+//! `tests/search/external_open_set.rs` run the same property on their own structures.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::grid_props::{property, GridCost};
 

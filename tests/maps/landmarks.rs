@@ -9,8 +9,7 @@
 //! - A* with it finds Dijkstra's cost, or no path when there is none;
 //! - for every selection method and for landmarks given by hand.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::graph_props::GenCost;
 use common::{adjacency, dijkstra, reversed, Adjacency};

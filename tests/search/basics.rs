@@ -48,10 +48,6 @@ where
     assert_eq!(again, r);
 }
 
-#[macro_use]
-#[path = "common/cost_types.rs"]
-mod cost_types;
-
 fn reopens_closed_nodes<C: Cost>() {
     let g = reopen_graph::<C>();
     check_reopen_with(&g, &mut AStar::new(BinaryHeap::new(), HashStore::new()));

@@ -1,5 +1,5 @@
 //! Bytes per node of search state, for every node store (printed with
-//! `cargo test --release --test memory -- --nocapture`).
+//! `cargo test --release --test search memory -- --nocapture`).
 
 use std::path::PathBuf;
 

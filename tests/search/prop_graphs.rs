@@ -24,11 +24,10 @@
 //! - an empty graph, or a start/goal outside the graph, gives `StartBlocked` /
 //!   `GoalBlocked`.
 //!
-//! The driver lives in `common::graph_props`, so `tests/external_store.rs` and
-//! `tests/external_open_set.rs` run the same property on their own structures.
+//! The driver lives in `common::graph_props`, so `tests/search/external_store.rs` and
+//! `tests/search/external_open_set.rs` run the same property on their own structures.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::graph_props::{property, GenCost};
 

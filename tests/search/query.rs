@@ -4,7 +4,7 @@
 //! edits of the grid between calls, goal tests), for integer and float costs.
 //!
 //! The random counterparts (against a reference Dijkstra) are in
-//! `tests/prop_query.rs`.
+//! `tests/search/prop_query.rs`.
 
 use std::time::{Duration, Instant};
 
@@ -16,10 +16,6 @@ use pathseek::{
     AStar, AdjacencyList, Cell, Connectivity, Cost, Graph, Grid, GridCosts, Limit, Outcome, Query,
     Records, SearchError, SlicedSearch, Status,
 };
-
-#[macro_use]
-#[path = "common/cost_types.rs"]
-mod cost_types;
 
 fn c<C: Cost>(n: u64) -> C {
     C::from_count(n)

@@ -7,8 +7,7 @@
 //! the optimal length. After edits, `update` must give a graph equal to a
 //! fresh build. Also: construction errors, blocked ends, predicates.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::jump_props::{
     self, case, cell_of, check_answer, grid_of, Case, JpsCost, MapCase, Shape,

@@ -1,0 +1,19 @@
+//! Grids and what is built on them: jump points, components, nearest cells, groups, landmarks, MovingAI scenarios.
+//!
+//! One test binary per family (linking dominates the test command's time);
+//! each module was once a test file of its own.
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod block_jump_points;
+mod components;
+mod groups;
+mod jump_points;
+mod landmarks;
+mod movingai_scenarios;
+mod nearest;
+mod precomputed_jumps;
+mod prop_grids;
+mod reach;

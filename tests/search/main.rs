@@ -1,0 +1,24 @@
+//! The search core, queries, open sets, node stores, one-shot and sliced runs, memory and allocation.
+//!
+//! One test binary per family (linking dominates the test command's time);
+//! each module was once a test file of its own.
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+#[macro_use]
+#[path = "../common/cost_types.rs"]
+mod cost_types;
+
+mod basics;
+mod external_open_set;
+mod external_store;
+mod memory;
+mod one_shot;
+mod open_set_conformance;
+mod prop_graphs;
+mod prop_open_sets;
+mod prop_query;
+mod query;
+mod store_conformance;
+mod zero_alloc;
