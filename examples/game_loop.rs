@@ -1,4 +1,4 @@
-//! A search spread over game frames: a unit keeps a `SlicedSearch` and
+//! A search spread over game frames: a unit keeps an `AStar` engine and
 //! advances it by a budget of expansions per frame, walking the partial path
 //! (to the best node so far) meanwhile.
 //!
@@ -20,11 +20,11 @@
 mod common;
 
 use common::{Flags, Help};
-use pathseek::closed_set::IndexedStore;
 use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
 use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::DaryHeap;
-use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, OpenSet, Query, SlicedSearch, Status};
+use pathseek::store::IndexedStore;
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, OpenSet, Query, Status};
 
 /// A 60 x 24 map of six rooms. The doors make the path from the bottom-left
 /// room to the top-right one zigzag through all of them, while the heuristic
@@ -70,8 +70,7 @@ const FILE_BUDGET: u64 = 256;
 
 /// The search a unit keeps between frames. Its heuristic is a named type
 /// (`GridHeuristic`), so the whole type can be written in a struct field.
-type UnitSearch =
-    SlicedSearch<DaryHeap<u32, 4>, IndexedStore<u32>, Query<Cell, u32, GridHeuristic<u32>>>;
+type UnitSearch = AStar<DaryHeap<u32, 4>, IndexedStore<u32>, Query<Cell, u32, GridHeuristic<u32>>>;
 
 /// A game unit: its search in progress and the path it follows. It holds
 /// no borrow of the map: the map is passed to each call.
@@ -85,7 +84,7 @@ struct Unit {
 impl Unit {
     fn new() -> Unit {
         Unit {
-            search: SlicedSearch::new(DaryHeap::new(), IndexedStore::new()),
+            search: AStar::new(DaryHeap::new(), IndexedStore::new()),
             path: Vec::new(),
         }
     }
@@ -110,7 +109,7 @@ impl Unit {
 /// The rest of the game's frame. It gets the map mutably: that compiles
 /// because the unit's search borrows nothing between frames, so the game
 /// could open a door here (`world.set_passable(cell, true)`; see "Edits
-/// between calls" in `SlicedSearch`'s documentation). This demo edits
+/// between calls" in `AStar`'s documentation). This demo edits
 /// nothing, so that the result can be compared with a one-shot search.
 fn rest_of_frame(_world: &mut Grid<u32>) {}
 
@@ -124,7 +123,7 @@ fn run() -> Result<bool, String> {
          {EMBEDDED_BUDGET} on the embedded map)"
     );
     let flags = Flags::parse(&Help {
-        about: "A search spread over game frames: a unit advances a SlicedSearch by a \
+        about: "A search spread over game frames: a unit advances an AStar engine by a \
                 budget of expansions per frame (exact integer octile costs, a 4-ary heap \
                 and an indexed store) and follows the path to the best node so far \
                 meanwhile; then the same query is searched in one go and the answers are \
@@ -205,7 +204,7 @@ fn run() -> Result<bool, String> {
             first_partial_len = unit.path.len();
         }
         let stats = unit.search.stats();
-        let open = unit.search.engine().open_set().len();
+        let open = unit.search.open_set().len();
         let what = match status {
             Status::InProgress => "partial",
             Status::Found { .. } => "found",
@@ -234,13 +233,13 @@ fn run() -> Result<bool, String> {
     let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut oneshot_path = Vec::new();
     let query = Query::new(start, goal, GridHeuristic::new(&grid, goal));
-    let oneshot = match engine.run_into(&grid, query, &mut oneshot_path) {
+    let oneshot = match engine.search_into(&grid, query, &mut oneshot_path) {
         Status::Found { cost } => Some(cost),
         Status::NoPath => None,
         Status::Error(e) => return Err(e.to_string()),
         other => return Err(format!("unexpected end of the one-shot search: {other:?}")),
     };
-    let oneshot_stats = engine.last_stats();
+    let oneshot_stats = engine.stats();
 
     if grid.width() <= 100 {
         print!("{}", grid.render(&unit.path));

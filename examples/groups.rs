@@ -20,12 +20,12 @@ mod common;
 use std::time::Instant;
 
 use common::{cluster, Flags, Help};
-use pathseek::closed_set::IndexedStore;
 use pathseek::groups::{
     grid_units_heuristic, group_paths, DistanceField, UnitSearch, DEFAULT_JOIN,
 };
 use pathseek::movingai::MovingAiMap;
 use pathseek::open_set::BinaryHeap;
+use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 
 fn main() {
@@ -130,8 +130,8 @@ fn run() -> Result<bool, String> {
         optimal.clear();
         let mut expanded = 0;
         for &u in &units {
-            let r = engine.run_into(&grid, Query::new(u, goal, grid.heuristic(goal)), &mut path);
-            expanded += engine.last_stats().expanded;
+            let r = engine.search_into(&grid, Query::new(u, goal, grid.heuristic(goal)), &mut path);
+            expanded += engine.stats().expanded;
             optimal.push(match r {
                 pathseek::Status::Found { cost } => Some(cost),
                 _ => None,
@@ -266,7 +266,7 @@ fn pick(grid: &Grid<u32>, seed: u64) -> Option<(Cell, Cell)> {
         let b = Cell::new(next(w), next(h));
         let far = a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)) >= w.min(h) / 2;
         if far && grid.is_passable(a) && grid.is_passable(b) {
-            let r = engine.run(grid, Query::new(a, b, grid.heuristic(b)));
+            let r = engine.search(grid, Query::new(a, b, grid.heuristic(b)));
             if r.found().is_some() {
                 return Some((a, b));
             }

@@ -8,11 +8,11 @@
 //! cargo run --release --example movingai -- --help
 //! ```
 //! `--open-set` and `--closed-set` take the names of the library's registries
-//! (`pathseek::open_set::OPEN_SET_NAMES`, `pathseek::closed_set::CLOSED_SET_NAMES`;
+//! (`pathseek::open_set::OPEN_SET_NAMES`, `pathseek::store::CLOSED_SET_NAMES`;
 //! the d-ary heaps carry their arity: `dary-heap-4`). `--graph jump-points`
 //! searches the grid's jump points (`pathseek::jump_points::JumpPoints`)
 //! instead of every cell. `--precheck` labels the map's connected components
-//! once and runs every scenario within them (`AStar::run_within`): the
+//! once and runs every scenario within them (`AStar::search_within`): the
 //! scenario lines of unreachable pairs (optimal length 0, start and goal
 //! apart) then count under `nopath` with no expansion.
 //! The last line is `scenarios N optimal M suboptimal K nopath P expanded E ms T`.
@@ -29,12 +29,12 @@ use common::{
     check_name, closed_set_help, open_set_help, with_engine, Flags, Help, RunScenarios,
     ScenarioRun, COSTS,
 };
-use pathseek::closed_set::CLOSED_SET_NAMES;
 use pathseek::components::GridComponents;
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::OPEN_SET_NAMES;
+use pathseek::store::CLOSED_SET_NAMES;
 use pathseek::{Connectivity, Cost, Grid, GridCosts};
 
 fn main() {
@@ -65,7 +65,7 @@ fn run() -> Result<bool, String> {
             (
                 "--precheck",
                 "label the map's connected components once, then run every scenario \
-                 within them (AStar::run_within): an unreachable goal is answered with no \
+                 within them (AStar::search_within): an unreachable goal is answered with no \
                  path and zero expansions",
             ),
         ],
@@ -145,7 +145,7 @@ impl Engine<'_> {
         }
     }
 
-    fn run_on<C: Cost, G: pathseek::Graph<Node = pathseek::Cell, Cost = C>>(
+    fn run_on<C: Cost, G: pathseek::DenseIds<Node = pathseek::Cell, Cost = C>>(
         &self,
         grid: &Grid<C>,
         graph: &G,

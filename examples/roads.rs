@@ -24,10 +24,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use common::{Flags, Help};
-use pathseek::closed_set::IndexedStore;
 use pathseek::formats::{dimacs, metis};
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
+use pathseek::store::IndexedStore;
 use pathseek::{AStar, Heuristic, Query, StaticGraph};
 
 fn main() {
@@ -133,8 +133,6 @@ fn run() -> Result<bool, String> {
         (rng % n as u64) as u32
     };
     let pairs: Vec<(u32, u32)> = (0..queries).map(|_| (next(), next())).collect();
-    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-
     // The baseline: straight-line distance, or none without coordinates.
     let (base_name, base) = match &net.points {
         Some(points) => {
@@ -146,14 +144,11 @@ fn run() -> Result<bool, String> {
                     scale * ((p[0] - g[0]).powi(2) + (p[1] - g[1]).powi(2)).sqrt()
                 }
             };
-            (
-                "straight line",
-                run_queries(&mut engine, graph, &pairs, repeat, line),
-            )
+            ("straight line", run_queries(graph, &pairs, repeat, line))
         }
         None => (
             "Dijkstra (no coordinates)",
-            run_queries(&mut engine, graph, &pairs, repeat, |_| |_: u32| 0.0),
+            run_queries(graph, &pairs, repeat, |_| |_: u32| 0.0),
         ),
     };
     println!();
@@ -182,7 +177,7 @@ fn run() -> Result<bool, String> {
         let t = Instant::now();
         let lm = Landmarks::with_seed(graph, k, selection, seed).map_err(|e| e.to_string())?;
         let prep = t.elapsed().as_secs_f64() * 1e3;
-        let r = run_queries(&mut engine, graph, &pairs, repeat, |goal| {
+        let r = run_queries(graph, &pairs, repeat, |goal| {
             lm.heuristic(graph, goal).expect("the landmarks' own graph")
         });
         for (i, (a, b)) in base.costs.iter().zip(&r.costs).enumerate() {
@@ -223,12 +218,14 @@ struct Run {
 }
 
 fn run_queries<H: Heuristic<u32, f64>>(
-    engine: &mut AStar<BinaryHeap<f64>, IndexedStore<f64>>,
     graph: &StaticGraph<f64>,
     pairs: &[(u32, u32)],
     repeat: usize,
     heuristic: impl Fn(u32) -> H,
 ) -> Run {
+    // One engine per heuristic (an engine runs one query type), kept over
+    // the repeats so only the first pays for its memory.
+    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let mut times = Vec::new();
     let (mut expanded, mut costs) = (0, Vec::new());
     for _ in 0..repeat {
@@ -236,7 +233,7 @@ fn run_queries<H: Heuristic<u32, f64>>(
         costs.clear();
         let t = Instant::now();
         for &(s, g) in pairs {
-            let r = engine.run(graph, Query::new(s, g, heuristic(g)));
+            let r = engine.search(graph, Query::new(s, g, heuristic(g)));
             expanded += r.stats.expanded;
             costs.push(r.found().map(|p| p.cost));
         }

@@ -1,7 +1,7 @@
 //! # pathseek
 //!
 //! A* graph search for games and tools: one generic core, fed by a [`Graph`] and
-//! by pluggable [open sets](open_set) and [node stores](closed_set), with grids
+//! by pluggable [open sets](open_set) and [node stores](store), with grids
 //! and MovingAI benchmark maps built in.
 //!
 //! ```
@@ -20,19 +20,59 @@
 //! assert!((path.cost.to_f64() - (4.0 + 2.0 * 2f64.sqrt())).abs() < 1e-8);
 //! ```
 //!
-//! Start with [`astar`](fn@crate::astar) (or [`astar_until`] for several goals); keep an [`AStar`]
-//! to search repeatedly without reallocating, or to choose the open set and node
-//! store. A [`Query`] adds several starts, limits and partial paths, and a
-//! [`SlicedSearch`] spreads one over game frames. Beyond grids:
-//! [`StaticGraph`] (read from DIMACS or METIS files by [`formats`]) and the
-//! ALT heuristic of [`landmarks`]; for many units going to one goal,
-//! [`groups`]; to know before searching whether a goal can be reached,
-//! [`components`].
+//! # One way in
+//! - [`astar(graph, start, goal, h)`](fn@crate::astar): the one-liner.
+//! - Past it, a [`Query`] says what to search (several starts, a goal test,
+//!   limits, partial paths) and [`search(graph, query)`](fn@crate::search)
+//!   runs it.
+//! - Keep an [`AStar`] to choose the open set and node store, reuse memory
+//!   and read paths into your buffer: the same words,
+//!   [`search`](AStar::search) and [`search_into`](AStar::search_into), and
+//!   a search spread over game frames is the same engine:
+//!   [`start`](AStar::start), [`advance`](AStar::advance),
+//!   [`finish`](AStar::finish).
+//!
+//! A search ends as an [`Outcome`] (with its path, in a [`SearchResult`]) or,
+//! read into a buffer or while in progress, as a [`Status`]: found, no path,
+//! partial, error.
+//!
+//! ```
+//! use pathseek::open_set::DaryHeap;
+//! use pathseek::store::IndexedStore;
+//! use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Length, Limit, Query, Status};
+//!
+//! let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile()).unwrap();
+//! let (start, goal) = (Cell::new(0, 0), Cell::new(63, 40));
+//! // 1. The one-liner.
+//! let one = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+//! // 2. A query: here with a second start that joins 3 cells late, and a limit.
+//! let query = Query::new(start, goal, grid.heuristic(goal))
+//!     .with_start(Cell::new(10, 0), Length::from_cells(3).unwrap())
+//!     .max_expansions(100_000);
+//! let two = pathseek::search(&grid, query.clone());
+//! assert!(two.found().unwrap().cost <= one.found().unwrap().cost);
+//! // 3. A kept engine: the same query, the path into a buffer...
+//! let mut engine = AStar::new(DaryHeap::<_, 4>::new(), IndexedStore::new());
+//! let mut path = Vec::new();
+//! let status = engine.search_into(&grid, query.clone(), &mut path);
+//! assert_eq!(status, Status::Found { cost: two.found().unwrap().cost });
+//! // ... or spread over frames, 10 expansions each, stopped after three.
+//! engine.start(&grid, query);
+//! for _frame in 0..3 {
+//!     assert_eq!(engine.advance(&grid, 10), Status::InProgress);
+//! }
+//! let partial = engine.finish(&grid);
+//! assert_eq!(partial.partial().unwrap().1, Limit::Stopped);
+//! ```
+//!
+//! Beyond grids: [`StaticGraph`] (read from DIMACS or METIS files by
+//! [`formats`]) and the ALT heuristic of [`landmarks`]; for many units going
+//! to one goal, [`groups`]; to know before searching whether a goal can be
+//! reached, [`components`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod astar;
-pub mod closed_set;
 pub mod components;
 pub mod cost;
 pub mod formats;
@@ -47,21 +87,25 @@ pub mod heuristic {
 pub mod landmarks;
 pub mod movingai;
 pub mod open_set;
+pub mod query;
 pub mod result;
+pub mod store;
+/// The node stores' old path: [`store`].
+#[doc(hidden)]
+pub use store as closed_set;
 
-pub use astar::query;
-pub use astar::{
-    astar, astar_until, release_search_memory, search, AStar, Goal, Heuristic, Limit, Query,
-    SlicedSearch,
-};
-pub use closed_set::{ClosedSet, Records};
+#[allow(deprecated)]
+pub use astar::{astar, astar_until, release_search_memory, search, AStar, SlicedSearch};
 pub use cost::{Cost, Length};
 pub use graph::adjacency_list::{self, AdjacencyList};
-pub use graph::{Graph, StaticGraph};
+pub use graph::{DenseIds, Graph, StaticGraph};
 pub use grid::jump_points;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;
+pub use query::{Goal, Heuristic, Limit, Query};
+#[allow(deprecated)]
 pub use result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
+pub use store::{ClosedSet, Records};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -1,6 +1,6 @@
 //! What a search returns: its outcome (a path, no path, or an error) and its stats.
 
-use crate::astar::query::Limit;
+use crate::query::Limit;
 use core::fmt;
 
 /// A path found by a search.
@@ -75,7 +75,7 @@ pub enum SearchError<N, C> {
         node: N,
     },
     /// The node store could not be set up for this graph (for example an indexed
-    /// store on a graph without [`node_count`](crate::Graph::node_count)).
+    /// store on a graph without [`node_count`](crate::graph::DenseIds::node_count)).
     StoreUnsupported {
         /// What is missing.
         reason: &'static str,
@@ -99,6 +99,15 @@ pub enum SearchError<N, C> {
     },
     /// The query has no start.
     NoStart,
+    /// The query's [`max_cost`](crate::Query::max_cost) is NaN or negative.
+    InvalidMaxCost {
+        /// The offending limit.
+        cost: C,
+    },
+    /// A result was asked of an engine with no search started
+    /// ([`AStar::finish`](crate::AStar::finish) before
+    /// [`start`](crate::AStar::start)).
+    NotStarted,
 }
 
 impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
@@ -112,9 +121,11 @@ impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
                 f,
                 "heuristic at {node:?} is {value:?}: it must be non-negative and not NaN"
             ),
-            SearchError::CostOverflow { node } => {
-                write!(f, "path cost to {node:?} overflows the cost type")
-            }
+            SearchError::CostOverflow { node } => write!(
+                f,
+                "path cost to {node:?} overflows the cost type (`Length` holds paths of up to \
+                 309,882 cells; use `u64` or `f64` costs, `GridCosts::float_octile()`, for longer ones)"
+            ),
             SearchError::NodeOutOfRange { node } => {
                 write!(
                     f,
@@ -131,17 +142,26 @@ impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
                 "start {node:?} has initial cost {cost:?}: it must be non-negative and not NaN"
             ),
             SearchError::NoStart => write!(f, "the query has no start"),
+            SearchError::InvalidMaxCost { cost } => write!(
+                f,
+                "the query's max_cost is {cost:?}: it must be non-negative and not NaN"
+            ),
+            SearchError::NotStarted => write!(f, "no search was started"),
         }
     }
 }
 
 impl<N: fmt::Debug, C: fmt::Debug> std::error::Error for SearchError<N, C> {}
 
-/// What [`AStar::search_into`](crate::AStar::search_into) returns: the path's
-/// cost (its nodes went into the caller's buffer), `None` for no path, or the error.
+/// What the old `AStar::search_into` returned: the path's cost, `None` for
+/// no path, or the error. [`AStar::search_into`](crate::AStar::search_into)
+/// now returns a [`Status`].
+#[deprecated(since = "0.2.0", note = "AStar::search_into returns a Status")]
 pub type CostResult<N, C> = Result<Option<C>, SearchError<N, C>>;
 
-/// How a search ended.
+/// How a search ended, with its path: what [`AStar::search`](crate::AStar::search),
+/// [`AStar::finish`](crate::AStar::finish) and [`search`](fn@crate::search)
+/// return (in a [`SearchResult`]). [`Status`] says the same without the path.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Outcome<N, C> {
@@ -162,16 +182,18 @@ pub enum Outcome<N, C> {
     Error(SearchError<N, C>),
 }
 
-/// Where a search stands: what [`SlicedSearch::advance`](crate::SlicedSearch::advance)
-/// and [`AStar::run_into`](crate::AStar::run_into) return. The paths are
-/// read separately, into a buffer of the caller's
-/// ([`SlicedSearch::path_into`](crate::SlicedSearch::path_into)).
+/// Where a search stands: what [`AStar::start`](crate::AStar::start),
+/// [`AStar::advance`](crate::AStar::advance) and
+/// [`AStar::search_into`](crate::AStar::search_into) return. The same words
+/// as [`Outcome`] (found, no path, partial, error) plus the two states of a
+/// search that has not ended; the path is read separately, into a buffer of
+/// the caller's ([`AStar::path_into`](crate::AStar::path_into)).
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Status<N, C> {
     /// No search has been started (or it was cancelled).
     Idle,
-    /// The search goes on: call `advance` again.
+    /// The search goes on: call [`advance`](crate::AStar::advance) again.
     InProgress,
     /// A goal was reached at this cost.
     Found {

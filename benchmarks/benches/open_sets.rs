@@ -18,7 +18,8 @@
 //!   split by bucket into four equal bucket ranges (`short`, `medium`, `long`,
 //!   `longest`); each group keeps at most [`MAX_PER_GROUP`] scenarios, every k-th
 //!   line of its range. Costs are `f64` octile (`GridCosts::float_octile()`,
-//!   `grid.heuristic(goal)`).
+//!   the grid's heuristic as a `GridHeuristic`, what `grid.heuristic(goal)`
+//!   wraps: an engine's query type must be named here).
 //! - `synthetic/f<target>/<open-set>`: graphs sized so that the largest open set
 //!   (`stats.max_open` of the `BinaryHeap`, printed) is near 100, 800, 1,500,
 //!   10,000 and 60,000 (100,000 would take ~5 s per search; see [`SYNTHETIC`]). The three small sizes are 8-connected grids with 20%
@@ -53,10 +54,14 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-use pathseek::closed_set::{HashStore, IndexedStore};
+use pathseek::grid::GridHeuristic;
 use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::{visit_open_sets, BinaryHeap, OpenSetVisitor};
-use pathseek::{AStar, Cell, ClosedSet, Connectivity, Graph, Grid, GridCosts, OpenSet};
+use pathseek::store::{HashStore, IndexedStore};
+use pathseek::{
+    AStar, Cell, ClosedSet, Connectivity, DenseIds, Graph, Grid, GridCosts, Heuristic, OpenSet,
+    Query,
+};
 
 /// The most scenarios one map group keeps (every k-th line of its bucket range).
 const MAX_PER_GROUP: usize = 24;
@@ -104,11 +109,17 @@ impl RunStats {
     }
 }
 
+/// The query type of a workload's engine.
+type WorkQuery<W> = Query<<<W as Workload>::G as Graph>::Node, f64, <W as Workload>::H>;
+
 /// A set of searches on one graph, each with a known optimal cost.
 trait Workload {
     type G: Graph<Cost = f64>;
+    /// The heuristic of its searches (a named type: an engine's query type
+    /// names it).
+    type H: Heuristic<<Self::G as Graph>::Node, f64>;
     /// Runs every search once through `engine`.
-    fn run<O, S>(&self, engine: &mut AStar<O, S>) -> RunStats
+    fn run<O, S>(&self, engine: &mut AStar<O, S, WorkQuery<Self>>) -> RunStats
     where
         O: OpenSet<f64>,
         S: ClosedSet<Self::G>;
@@ -126,16 +137,16 @@ struct MapWorkload {
 
 impl Workload for MapWorkload {
     type G = Grid<f64>;
-    fn run<O, S>(&self, engine: &mut AStar<O, S>) -> RunStats
+    type H = GridHeuristic<f64>;
+    fn run<O, S>(&self, engine: &mut AStar<O, S, WorkQuery<Self>>) -> RunStats
     where
         O: OpenSet<f64>,
         S: ClosedSet<Grid<f64>>,
     {
-        RunStats::collect(
-            self.scenarios.iter().map(|sc| {
-                engine.search(&self.grid, sc.start, sc.goal, self.grid.heuristic(sc.goal))
-            }),
-        )
+        RunStats::collect(self.scenarios.iter().map(|sc| {
+            let h = GridHeuristic::new(&self.grid, sc.goal);
+            engine.search(&self.grid, Query::new(sc.start, sc.goal, h))
+        }))
     }
     fn check(&self, costs: &[Option<f64>]) -> Result<(), String> {
         for (sc, cost) in self.scenarios.iter().zip(costs) {
@@ -167,16 +178,16 @@ struct GridWorkload {
 
 impl Workload for GridWorkload {
     type G = Grid<f64>;
-    fn run<O, S>(&self, engine: &mut AStar<O, S>) -> RunStats
+    type H = GridHeuristic<f64>;
+    fn run<O, S>(&self, engine: &mut AStar<O, S, WorkQuery<Self>>) -> RunStats
     where
         O: OpenSet<f64>,
         S: ClosedSet<Grid<f64>>,
     {
-        RunStats::collect(
-            self.pairs
-                .iter()
-                .map(|&(a, b)| engine.search(&self.grid, a, b, self.grid.heuristic(b))),
-        )
+        RunStats::collect(self.pairs.iter().map(|&(a, b)| {
+            let h = GridHeuristic::new(&self.grid, b);
+            engine.search(&self.grid, Query::new(a, b, h))
+        }))
     }
     fn check(&self, costs: &[Option<f64>]) -> Result<(), String> {
         check_against(&self.truth, costs)
@@ -260,14 +271,31 @@ impl Graph for Voxels {
     fn contains(&self, node: u32) -> bool {
         self.passable.get(node as usize).copied().unwrap_or(false)
     }
-    fn node_count(&self) -> Option<usize> {
-        Some(self.passable.len())
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = u32, Cost = f64>> {
+        Some(self)
+    }
+}
+
+impl DenseIds for Voxels {
+    fn node_count(&self) -> usize {
+        self.passable.len()
     }
     fn node_index(&self, node: u32) -> Option<usize> {
         ((node as usize) < self.passable.len()).then_some(node as usize)
     }
     fn node_at(&self, index: usize) -> Option<u32> {
         (index < self.passable.len()).then_some(index as u32)
+    }
+}
+
+/// `h = 0`, as a named type (an engine's query type names it).
+#[derive(Clone, Copy)]
+struct Zero;
+
+impl Heuristic<u32, f64> for Zero {
+    #[inline(always)]
+    fn estimate(&mut self, _: u32) -> f64 {
+        0.0
     }
 }
 
@@ -282,7 +310,8 @@ struct VoxelWorkload {
 
 impl Workload for VoxelWorkload {
     type G = Voxels;
-    fn run<O, S>(&self, engine: &mut AStar<O, S>) -> RunStats
+    type H = Zero;
+    fn run<O, S>(&self, engine: &mut AStar<O, S, WorkQuery<Self>>) -> RunStats
     where
         O: OpenSet<f64>,
         S: ClosedSet<Voxels>,
@@ -290,7 +319,7 @@ impl Workload for VoxelWorkload {
         RunStats::collect(
             self.pairs
                 .iter()
-                .map(|&(a, b)| engine.search(&self.voxels, a, b, |_| 0.0)),
+                .map(|&(a, b)| engine.search(&self.voxels, Query::new(a, b, Zero))),
         )
     }
     fn check(&self, costs: &[Option<f64>]) -> Result<(), String> {
@@ -317,9 +346,9 @@ fn check_against(truth: &[Option<f64>], costs: &[Option<f64>]) -> Result<(), Str
 
 /// Plain Dijkstra over a dense-id graph (std's binary heap, no decrease-key):
 /// the ground truth for the synthetic graphs, independent of the crate's core.
-fn dijkstra<G: Graph<Cost = f64>>(graph: &G, start: G::Node, goal: G::Node) -> Option<f64> {
+fn dijkstra<G: DenseIds<Cost = f64>>(graph: &G, start: G::Node, goal: G::Node) -> Option<f64> {
     use std::cmp::Reverse;
-    let n = graph.node_count().expect("dense ids");
+    let n = graph.node_count();
     let index = |v| graph.node_index(v).expect("dense ids");
     let mut dist = vec![f64::INFINITY; n];
     let mut heap = std::collections::BinaryHeap::new();
@@ -372,7 +401,7 @@ fn bench_one<W, O, S>(
     prefix: &str,
     name: &str,
     work: &W,
-    mut engine: AStar<O, S>,
+    mut engine: AStar<O, S, WorkQuery<W>>,
     skip_estimate: Option<f64>,
 ) -> Option<RunStats>
 where

@@ -1,4 +1,4 @@
-//! What slicing a search costs: a [`SlicedSearch`] advanced a budget of
+//! What slicing a search costs: an [`AStar`] advanced a budget of
 //! expansions per call against the one-shot searches of the same queries,
 //! with the same reused structures, in the same run.
 //!
@@ -13,9 +13,12 @@
 //! and `grid.heuristic(goal)`; each search writes its path into one reused
 //! buffer. The benchmarks, in group `den520d` (ids `den520d/sliced/256`, ...):
 //!
-//! - `oneshot/search_into`: `AStar::search_into`;
-//! - `oneshot/run_into`: `AStar::run_into` with `Query::new` (no limits);
-//! - `sliced/<B>` for B = 64, 256, 1024: `SlicedSearch::start`, then
+//! - `oneshot/search_into`: `AStar::search_into` with `Query::new` (no
+//!   limits), its cost read as an `Option` (what the old
+//!   `search_into(graph, start, goal, h, path)` returned);
+//! - `oneshot/run_into`: the same `AStar::search_into` call (named after the
+//!   old `run_into`, which it replaces), summing `Status::Found` costs;
+//! - `sliced/<B>` for B = 64, 256, 1024: `AStar::start`, then
 //!   `advance(&grid, B)` until the search ends, then `path_into`;
 //! - `sliced/unbounded`: one `advance(&grid, u64::MAX)` (the sliced path's
 //!   own overhead, without the calls).
@@ -36,11 +39,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use pathseek::closed_set::IndexedStore;
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::movingai::{self, MovingAiMap};
 use pathseek::open_set::DaryHeap;
-use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, SlicedSearch, Status};
+use pathseek::store::IndexedStore;
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
 
 /// Every this many scenarios of the file are searched.
 const EVERY: usize = 8;
@@ -74,9 +77,12 @@ impl Work {
         for (i, sc) in scenarios.iter().enumerate().step_by(EVERY) {
             sc.check_against(&map)
                 .map_err(|e| format!("{}: line {}: {e}", scen_path.display(), i + 2))?;
-            let cost = engine
-                .search_into(&grid, sc.start, sc.goal, grid.heuristic(sc.goal), &mut path)
-                .map_err(|e| e.to_string())?;
+            let query = Query::new(sc.start, sc.goal, grid.heuristic(sc.goal));
+            let cost = match engine.search_into(&grid, query, &mut path) {
+                Status::Found { cost } => Some(cost),
+                Status::Error(e) => return Err(e.to_string()),
+                _ => None,
+            };
             let ok = match cost {
                 Some(c) => sc.matches(f64::from(c) / f64::from(EXACT_OCTILE_SCALE)),
                 None => sc.expects_no_path(),
@@ -90,7 +96,7 @@ impl Work {
             }
             pairs.push((sc.start, sc.goal));
             total += u64::from(cost.unwrap_or(0));
-            expanded += engine.last_stats().expanded;
+            expanded += engine.stats().expanded;
         }
         Ok(Work {
             grid,
@@ -113,7 +119,7 @@ impl Work {
 /// Runs one sliced search to its end, `budget` expansions per call, and
 /// returns its cost (`None`: no path).
 fn sliced_search<H>(
-    search: &mut SlicedSearch<Open, IndexedStore<u32>, Query<Cell, u32, H>>,
+    search: &mut AStar<Open, IndexedStore<u32>, Query<Cell, u32, H>>,
     grid: &Grid<u32>,
     query: Query<Cell, u32, H>,
     budget: u64,
@@ -154,42 +160,41 @@ fn sliced(c: &mut Criterion) {
         .sampling_mode(SamplingMode::Flat)
         .throughput(Throughput::Elements(work.expanded));
 
-    // Every benchmark runs on the same structures (the one-shot ones take the
-    // engine out of the sliced search and put it back): separate engines
-    // would sit at different heap addresses, which alone moved the time of
-    // identical searches by up to 10% on this machine.
-    let mut shared = Some(SlicedSearch::from_engine(AStar::new(
-        Open::new(),
-        IndexedStore::new(),
-    )));
+    // Every benchmark runs on the same engine (one-shot and sliced searches
+    // are calls on one `AStar`): separate engines would sit at different heap
+    // addresses, which alone moved the time of identical searches by up to
+    // 10% on this machine.
+    let mut engine = AStar::new(Open::new(), IndexedStore::new());
     let mut path = Vec::new();
     group.bench_function("oneshot/search_into", |b| {
         b.iter(|| {
-            let mut engine = shared.take().expect("the engine").into_engine();
             let (mut total, mut expanded) = (0u64, 0u64);
             for &(s, g) in &work.pairs {
-                let cost = engine.search_into(grid, s, g, grid.heuristic(g), &mut path);
-                total += u64::from(black_box(cost).ok().flatten().unwrap_or(0));
-                expanded += engine.last_stats().expanded;
+                let query = Query::new(s, g, grid.heuristic(g));
+                let cost = match engine.search_into(grid, query, &mut path) {
+                    Status::Found { cost } => Some(cost),
+                    _ => None,
+                };
+                total += u64::from(black_box(cost).unwrap_or(0));
+                expanded += engine.stats().expanded;
             }
             work.check("oneshot/search_into", total, expanded);
-            shared = Some(SlicedSearch::from_engine(engine));
         })
     });
 
     group.bench_function("oneshot/run_into", |b| {
         b.iter(|| {
-            let mut engine = shared.take().expect("the engine").into_engine();
             let (mut total, mut expanded) = (0u64, 0u64);
             for &(s, g) in &work.pairs {
                 let query = Query::new(s, g, grid.heuristic(g));
-                if let Status::Found { cost } = black_box(engine.run_into(grid, query, &mut path)) {
+                if let Status::Found { cost } =
+                    black_box(engine.search_into(grid, query, &mut path))
+                {
                     total += u64::from(cost);
                 }
-                expanded += engine.last_stats().expanded;
+                expanded += engine.stats().expanded;
             }
             work.check("oneshot/run_into", total, expanded);
-            shared = Some(SlicedSearch::from_engine(engine));
         })
     });
 
@@ -198,7 +203,7 @@ fn sliced(c: &mut Criterion) {
         let id = format!("sliced/{name}");
         group.bench_function(&id, |b| {
             b.iter(|| {
-                let search = shared.as_mut().expect("the engine");
+                let search = &mut engine;
                 let (mut total, mut expanded) = (0u64, 0u64);
                 for &(s, g) in &work.pairs {
                     let query = Query::new(s, g, grid.heuristic(g));

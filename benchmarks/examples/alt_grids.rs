@@ -1,8 +1,11 @@
 //! Compares the ALT landmark heuristic (`pathseek::landmarks`) with the octile
 //! heuristic on the MovingAI grid maps: for every `.map` file of a directory
-//! that has its `.map.scen` next to it, the same queries through one reused A*
-//! engine (`BinaryHeap` + `IndexedStore`, exact integer octile costs) with
-//! either heuristic.
+//! that has its `.map.scen` next to it, the same queries through reused A*
+//! engines (`BinaryHeap` + `IndexedStore`, exact integer octile costs) with
+//! either heuristic: one engine per heuristic type (an engine runs one query
+//! type), the octile one (the grid's heuristic as a `GridHeuristic`) kept
+//! over the maps, the ALT ones made per map (they hold the landmarks'
+//! borrow) and grown by the untimed warm-up.
 //!
 //! ```text
 //! cargo run --release -p pathseek-benchmarks --example alt_grids
@@ -40,12 +43,12 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use pathseek::closed_set::IndexedStore;
-use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
 use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::query::MaxOf;
+use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, Heuristic, Query, SearchError, Status};
 use pathseek_benchmarks::common::{
     check_name, file_name, map_files, median, report_checks, Flags, Help,
@@ -56,8 +59,11 @@ use pathseek_benchmarks::peers::{exact_costs, fits_u32, ExactInt};
 const SELECTION_NAMES: &[&str] = &["farthest", "avoid", "random"];
 const SELECTIONS: [Selection; 3] = [Selection::Farthest, Selection::Avoid, Selection::Random];
 
-/// The engine every search of one cost type runs on.
-type Engine<C> = AStar<BinaryHeap<C>, IndexedStore<C>>;
+/// The engine the searches of one cost type and heuristic type run on.
+type Engine<C, H> = AStar<BinaryHeap<C>, IndexedStore<C>, Query<Cell, C, H>>;
+
+/// The engine of the octile searches, kept from map to map.
+type OctileEngine<C> = Engine<C, GridHeuristic<C>>;
 
 fn main() {
     pathseek_benchmarks::common::exit(run())
@@ -250,14 +256,15 @@ fn run() -> Result<bool, String> {
     );
     println!(
         "ALT ({selection_label}) against octile A*: up to {queries} queries per map, exact \
-         integer octile costs, one reused BinaryHeap + IndexedStore engine, median of \
+         integer octile costs, reused BinaryHeap + IndexedStore engines (one per heuristic \
+         type), median of \
          {repeat} timed rounds; ratios are octile / ALT"
     );
     println!();
     print_header(&config.counts);
 
-    let mut engine32: Engine<u32> = AStar::new(BinaryHeap::new(), IndexedStore::new());
-    let mut engine64: Engine<u64> = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let mut engine32: OctileEngine<u32> = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let mut engine64: OctileEngine<u64> = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let mut mismatches = Vec::new();
     let mut rows = Vec::new();
     for (map_path, scen_path) in &pairs {
@@ -343,7 +350,7 @@ type Answer<C> = (Option<C>, u64);
 /// Solves every query once with the heuristics `make` gives, into `answers`;
 /// returns the seconds it took.
 fn solve_all<C: ExactInt, H: Heuristic<Cell, C>>(
-    engine: &mut Engine<C>,
+    engine: &mut Engine<C, H>,
     grid: &Grid<C>,
     queries: &[Scenario],
     make: impl Fn(Cell) -> Result<H, LandmarkError>,
@@ -354,28 +361,31 @@ fn solve_all<C: ExactInt, H: Heuristic<Cell, C>>(
     let t = Instant::now();
     for sc in queries {
         let h = make(sc.goal).map_err(|e| MapError::Other(e.to_string()))?;
-        let status = engine.run_into(grid, Query::new(sc.start, sc.goal, h), path);
+        let status = engine.search_into(grid, Query::new(sc.start, sc.goal, h), path);
         let cost = match black_box(status) {
             Status::Found { cost } => Some(cost),
             Status::Error(SearchError::CostOverflow { .. }) => return Err(MapError::Overflow),
             Status::Error(e) => return Err(MapError::Other(e.to_string())),
             _ => None,
         };
-        answers.push((cost, engine.last_stats().expanded));
+        answers.push((cost, engine.stats().expanded));
     }
     Ok(t.elapsed().as_secs_f64())
 }
 
 /// Measures one map in the cost type `C`; wrong answers go to `wrong`.
 fn measure<C: ExactInt>(
-    engine: &mut Engine<C>,
+    engine: &mut OctileEngine<C>,
     map: &MovingAiMap,
     queries: &[Scenario],
     config: &Config,
     wrong: &mut Vec<String>,
 ) -> Result<MapRow, MapError> {
     let grid = map.to_grid(Connectivity::Eight, exact_costs::<C>());
-    let octile = |goal: Cell| Ok::<_, LandmarkError>(grid.heuristic(goal));
+    let octile = |goal: Cell| Ok::<_, LandmarkError>(GridHeuristic::new(&grid, goal));
+    // The ALT engines (one per heuristic type), grown by the warm-up below.
+    let mut alt_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let mut max_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let mut path = Vec::new();
     let scale = f64::from(EXACT_OCTILE_SCALE);
 
@@ -412,7 +422,7 @@ fn measure<C: ExactInt>(
         let mut answers = Vec::with_capacity(queries.len());
         if config.with_octile {
             solve_all(
-                engine,
+                &mut max_engine,
                 &grid,
                 queries,
                 |goal| Ok(MaxOf(lm.heuristic(&grid, goal)?, grid.heuristic(goal))),
@@ -421,7 +431,7 @@ fn measure<C: ExactInt>(
             )?;
         } else {
             solve_all(
-                engine,
+                &mut alt_engine,
                 &grid,
                 queries,
                 |goal| lm.heuristic(&grid, goal),
@@ -460,7 +470,7 @@ fn measure<C: ExactInt>(
         for ((lm, _), times) in sets.iter().zip(&mut alt_times) {
             times.push(if config.with_octile {
                 solve_all(
-                    engine,
+                    &mut max_engine,
                     &grid,
                     queries,
                     |goal| Ok(MaxOf(lm.heuristic(&grid, goal)?, grid.heuristic(goal))),
@@ -469,7 +479,7 @@ fn measure<C: ExactInt>(
                 )?
             } else {
                 solve_all(
-                    engine,
+                    &mut alt_engine,
                     &grid,
                     queries,
                     |goal| lm.heuristic(&grid, goal),

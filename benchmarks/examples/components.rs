@@ -14,10 +14,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use pathseek::closed_set::IndexedStore;
 use pathseek::components::GridComponents;
 use pathseek::movingai::MovingAiMap;
 use pathseek::open_set::DaryHeap;
+use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 use pathseek_benchmarks::common::{median, Flags, Help, Lcg};
 
@@ -229,14 +229,14 @@ fn unreachable_row(name: &str, grid: &Grid<u32>, n: usize) {
     let (mut plain_exp, mut within_exp) = (0u64, 0u64);
     let t = Instant::now();
     for &(a, b) in &pairs {
-        let r = engine.run(grid, Query::new(a, b, grid.heuristic(b)));
+        let r = engine.search(grid, Query::new(a, b, grid.heuristic(b)));
         assert!(r.found().is_none() && r.error().is_none(), "{a:?} -> {b:?}");
         plain_exp += r.stats.expanded;
     }
     let plain = t.elapsed().as_secs_f64();
     let t = Instant::now();
     for &(a, b) in &pairs {
-        let (r, _) = engine.run_within(grid, &reach, Query::new(a, b, grid.heuristic(b)));
+        let r = engine.search_within(grid, &reach, Query::new(a, b, grid.heuristic(b)));
         assert!(r.found().is_none() && r.error().is_none(), "{a:?} -> {b:?}");
         within_exp += r.stats.expanded;
     }

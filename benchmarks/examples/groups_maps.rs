@@ -54,18 +54,21 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use pathseek::closed_set::IndexedStore;
 use pathseek::graph::path_cost;
+use pathseek::grid::GridHeuristic;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
 use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
+use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
 use pathseek_benchmarks::common::{
     cluster, file_name, map_files, median, report_checks, Flags, Help, Lcg,
 };
 
 /// The engine of the per-unit searches and of the group paths.
-type Engine = AStar<BinaryHeap<u32>, IndexedStore<u32>>;
+/// Its query type names the heuristic: the grid's as a `GridHeuristic` (what
+/// `grid.heuristic(goal)` wraps).
+type Engine = AStar<BinaryHeap<u32>, IndexedStore<u32>, Query<Cell, u32, GridHeuristic<u32>>>;
 
 fn main() {
     pathseek_benchmarks::common::exit(run())
@@ -463,9 +466,9 @@ fn measure_groups(
             optimal.clear();
             expanded[0] = 0;
             for &u in &units {
-                let status =
-                    engine.run_into(grid, Query::new(u, goal, grid.heuristic(goal)), &mut path);
-                expanded[0] += engine.last_stats().expanded;
+                let query = Query::new(u, goal, GridHeuristic::new(grid, goal));
+                let status = engine.search_into(grid, query, &mut path);
+                expanded[0] += engine.stats().expanded;
                 optimal.push(match status {
                     Status::Found { cost } => Some(cost),
                     Status::Error(e) => return Err(format!("A* from {u:?} to {goal:?}: {e}")),
@@ -488,8 +491,10 @@ fn measure_groups(
 
             // (c) Group paths.
             let t = Instant::now();
-            let p = group_paths(engine, grid, &units, goal, config.k, |t| grid.heuristic(t))
-                .map_err(|e| format!("group_paths to {goal:?}: {e}"))?;
+            let p = group_paths(engine, grid, &units, goal, config.k, |t| {
+                GridHeuristic::new(grid, t)
+            })
+            .map_err(|e| format!("group_paths to {goal:?}: {e}"))?;
             times[2].push(t.elapsed().as_secs_f64());
             expanded[2] = p.expanded;
             plan = Some(p);

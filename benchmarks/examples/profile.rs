@@ -16,12 +16,12 @@
 //! configuration measures that set-up alone. Bad flags or files are reported
 //! as `error: ...` with exit code 2.
 
-use pathseek::closed_set::{IndexedStore, PagedStore};
 use pathseek::grid::{BlockJumpPoints, GridHeuristic, PrecomputedJumps};
 use pathseek::jump_points::JumpPoints;
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
-use pathseek::{AStar, Connectivity, GridCosts, Query, SlicedSearch, Status};
+use pathseek::store::{IndexedStore, PagedStore};
+use pathseek::{AStar, Connectivity, GridCosts, Query, Status};
 use pathseek_benchmarks::common::{check_name, Flags, Help};
 
 /// The configurations: `(name, what it runs)`.
@@ -68,15 +68,15 @@ const CONFIGS: &[(&str, &str)] = &[
     ),
     (
         "fast-query",
-        "as fast, through AStar::run_into with a Query (the loop that checks limits; none set)",
+        "as fast, through AStar::search_into with a Query (the loop that checks limits; none set)",
     ),
     (
         "fast-named-h",
-        "as fast-query, with the heuristic as a GridHeuristic (a named type) instead of a closure",
+        "as fast-query, with the heuristic as a GridHeuristic (a named type) instead of a closure (its own engine: one engine runs one query type)",
     ),
     (
         "fast-sliced",
-        "as fast, through a SlicedSearch advanced 256 expansions per call",
+        "as fast, through an AStar started, then advanced 256 expansions per call",
     ),
     (
         "bucket-pell",
@@ -168,8 +168,10 @@ fn run() -> Result<(), String> {
     );
     let mut fast = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut fastp = AStar::new(DaryHeap::<u32, 4>::new(), PagedStore::new());
+    // An engine runs one query type: the named heuristic needs its own.
+    let mut fast_named = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut bf = AStar::new(BinaryHeap::<f64>::new(), IndexedStore::new());
-    let mut sliced = SlicedSearch::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut sliced = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut path = Vec::new();
     let jump_points = |e| format!("jump points: {e}");
     // Built once per run, by the block configurations only (so the others
@@ -191,11 +193,11 @@ fn run() -> Result<(), String> {
     for s in &scen {
         let (e, c) = match config {
             "fast" => {
-                let r = fast.search(&gu, s.start, s.goal, gu.heuristic(s.goal));
+                let r = fast.search(&gu, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "fast-paged" => {
-                let r = fastp.search(&gu, s.start, s.goal, gu.heuristic(s.goal));
+                let r = fastp.search(&gu, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "default" => {
@@ -208,12 +210,12 @@ fn run() -> Result<(), String> {
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }
             "binary-f64" => {
-                let r = bf.search(&gf, s.start, s.goal, gf.heuristic(s.goal));
+                let r = bf.search(&gf, Query::new(s.start, s.goal, gf.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
             }
             "jps-u32" => {
                 let j = JumpPoints::new(&gu).map_err(jump_points)?;
-                let r = fast.search(&j, s.start, s.goal, gu.heuristic(s.goal));
+                let r = fast.search(&j, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "jps-f64" => {
@@ -223,7 +225,7 @@ fn run() -> Result<(), String> {
             }
             "block-u32" => {
                 let j = block_u.as_ref().ok_or("no block graph")?;
-                let r = fast.search(j, s.start, s.goal, gu.heuristic(s.goal));
+                let r = fast.search(j, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "block-f64" => {
@@ -233,24 +235,24 @@ fn run() -> Result<(), String> {
             }
             "pre-u32" => {
                 let j = pre_u.as_ref().ok_or("no precomputed graph")?;
-                let r = fast.search(j, s.start, s.goal, gu.heuristic(s.goal));
+                let r = fast.search(j, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "fast-query" => {
                 let q = Query::new(s.start, s.goal, gu.heuristic(s.goal));
-                let cost = match fast.run_into(&gu, q, &mut path) {
+                let cost = match fast.search_into(&gu, q, &mut path) {
                     Status::Found { cost } => cost as f64,
                     _ => 0.0,
                 };
-                (fast.last_stats().expanded, cost)
+                (fast.stats().expanded, cost)
             }
             "fast-named-h" => {
                 let q = Query::new(s.start, s.goal, GridHeuristic::new(&gu, s.goal));
-                let cost = match fast.run_into(&gu, q, &mut path) {
+                let cost = match fast_named.search_into(&gu, q, &mut path) {
                     Status::Found { cost } => cost as f64,
                     _ => 0.0,
                 };
-                (fast.last_stats().expanded, cost)
+                (fast_named.stats().expanded, cost)
             }
             "fast-sliced" => {
                 sliced.start(&gu, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
@@ -267,12 +269,12 @@ fn run() -> Result<(), String> {
                 (sliced.stats().expanded, cost)
             }
             "bucket-pell" => {
-                let r = bucket.search(&gp, s.start, s.goal, gp.heuristic(s.goal));
+                let r = bucket.search(&gp, Query::new(s.start, s.goal, gp.heuristic(s.goal)));
                 let cost = r.found().map_or(0.0, |p| p.cost as f64);
                 (r.stats.expanded, cost)
             }
             "fast-pell" => {
-                let r = fast.search(&gp, s.start, s.goal, gp.heuristic(s.goal));
+                let r = fast.search(&gp, Query::new(s.start, s.goal, gp.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             _ => (0, 0.0), // "none"

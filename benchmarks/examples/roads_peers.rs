@@ -21,10 +21,10 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use pathseek::closed_set::IndexedStore;
 use pathseek::formats::metis;
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
+use pathseek::store::IndexedStore;
 use pathseek::{AStar, Query, StaticGraph};
 use pathseek_benchmarks::common::{median, Flags, Help};
 
@@ -150,7 +150,14 @@ fn run() -> Result<bool, String> {
         }
     }
 
+    // An engine runs one query type: one per heuristic. The ALT engine is
+    // grown by one untimed search, as the straight-line runs grew the one
+    // engine both used to share.
     let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let mut engine_alt = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    if let Some(&(s, g)) = pairs.first() {
+        engine_alt.search(&graph, Query::new(s, g, alt(g)));
+    }
     let mut rows: Vec<Row> = Vec::new();
     let mut time = |name: &str, solve: &mut dyn FnMut(u32, u32) -> (Option<u64>, Option<u64>)| {
         let mut times = Vec::new();
@@ -172,11 +179,11 @@ fn run() -> Result<bool, String> {
         rows.push((name.to_string(), expanded, median(&times), costs));
     };
     time("pathseek straight line", &mut |s, g| {
-        let r = engine.run(&graph, Query::new(s, g, line(g)));
+        let r = engine.search(&graph, Query::new(s, g, line(g)));
         (r.found().map(|p| p.cost), Some(r.stats.expanded))
     });
     time(&format!("pathseek ALT-{count}"), &mut |s, g| {
-        let r = engine.run(&graph, Query::new(s, g, alt(g)));
+        let r = engine_alt.search(&graph, Query::new(s, g, alt(g)));
         (r.found().map(|p| p.cost), Some(r.stats.expanded))
     });
     let successors = |&v: &u32| graph.edges(v);

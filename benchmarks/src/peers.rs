@@ -16,7 +16,6 @@
 
 use std::hash::Hash;
 
-use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::grid::{
     BlockJumpPoints, PrecomputedJumps, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE,
 };
@@ -25,8 +24,10 @@ use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, BucketQueue, DaryHeap, OpenSet, OpenSetVisitor,
 };
+use pathseek::store::{HashStore, IndexedStore};
 use pathseek::{
-    AStar, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, GridCosts, Length, SearchResult,
+    AStar, Cell, ClosedSet, Connectivity, Cost, DenseIds, Graph, Grid, GridCosts, Length, Query,
+    SearchResult,
 };
 
 /// An integer cost type the peers and the exact pathseek grids can use.
@@ -179,12 +180,12 @@ fn jump_reused<'a, C, G>(
 ) -> Contender<'a>
 where
     C: ExactInt,
-    G: Graph<Node = Cell, Cost = C> + 'a,
+    G: DenseIds<Node = Cell, Cost = C> + 'a,
 {
     let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
     Contender::new(name, C::NAME, family, move |sc| match &graph {
         Ok(g) => from_pathseek(
-            engine.search(g, sc.start, sc.goal, grid.heuristic(sc.goal)),
+            engine.search(g, Query::new(sc.start, sc.goal, grid.heuristic(sc.goal))),
             true,
         ),
         Err(e) => refused(e),
@@ -544,7 +545,7 @@ impl<C: ExactInt> World<C> {
         let straight = f64::from(grid.costs().straight);
         let mut engine = AStar::new(open, IndexedStore::new());
         Contender::new(name, "u32", Family::Pathseek, move |sc| {
-            let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+            let r = engine.search(grid, Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)));
             let mut solved = from_pathseek(r, false);
             if let Answer::Float(cost) = solved.answer {
                 solved.answer = Answer::Float(cost / straight);
@@ -589,12 +590,8 @@ impl<C: ExactInt> World<C> {
             "f64",
             Family::Pathseek,
             move |sc| {
-                let r = AStar::new(BinaryHeap::new(), HashStore::new()).search(
-                    grid,
-                    sc.start,
-                    sc.goal,
-                    grid.heuristic(sc.goal),
-                );
+                let r = AStar::new(BinaryHeap::new(), HashStore::new())
+                    .search(grid, Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)));
                 from_pathseek(r, false)
             },
         )
@@ -773,7 +770,7 @@ impl<C: ExactInt> World<C> {
         let mut engine = AStar::new(open, store);
         let cost = if int { C::NAME } else { cost_name::<K>() };
         Contender::new(name, cost, Family::Pathseek, move |sc| {
-            let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+            let r = engine.search(grid, Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)));
             from_pathseek(r, int)
         })
     }

@@ -6,11 +6,11 @@
 
 use std::time::Instant;
 
-use pathseek::closed_set::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
 use pathseek::components::GridComponents;
 use pathseek::movingai::Scenario;
 use pathseek::open_set::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
-use pathseek::{AStar, Cell, ClosedSet, Cost, Graph, Grid, OpenSet, Query};
+use pathseek::store::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
+use pathseek::{AStar, Cell, ClosedSet, Cost, DenseIds, Graph, Grid, OpenSet, Query};
 
 /// The `--cost` names: the grid's cost type.
 pub const COSTS: &[&str] = &["f64", "u32", "length"];
@@ -309,7 +309,7 @@ pub fn file_name(path: &std::path::Path) -> String {
 /// grid's moves (the centre first; fewer if its region is smaller, none if
 /// it is blocked): a group of units standing together.
 pub fn cluster<C: Cost>(grid: &Grid<C>, centre: Cell, count: usize) -> Vec<Cell> {
-    let mut seen = vec![false; grid.node_count().unwrap_or(0)];
+    let mut seen = vec![false; grid.node_count()];
     let mut out = Vec::new();
     let Some(first) = grid.node_index(centre).filter(|_| grid.contains(centre)) else {
         return out;
@@ -353,8 +353,8 @@ pub fn closed_set_help() -> String {
 pub trait EngineJob<G: Graph> {
     /// What the job returns.
     type Output;
-    /// Runs the job on `engine`.
-    fn run<O: OpenSet<G::Cost>, S: ClosedSet<G>>(self, engine: AStar<O, S>) -> Self::Output;
+    /// Runs the job on an engine of `open` and `store` (`AStar::new(open, store)`).
+    fn run<O: OpenSet<G::Cost>, S: ClosedSet<G>>(self, open: O, store: S) -> Self::Output;
 }
 
 /// Builds the engine of the open set named `open` and the node store named
@@ -362,7 +362,7 @@ pub trait EngineJob<G: Graph> {
 /// `CLOSED_SET_NAMES`) and runs `job` on it; `max_edge`, the graph's largest
 /// edge cost, tunes the HOT queue. An unknown name is an error listing the
 /// known ones.
-pub fn with_engine<G: Graph, J: EngineJob<G>>(
+pub fn with_engine<G: DenseIds, J: EngineJob<G>>(
     open: &str,
     store: &str,
     max_edge: G::Cost,
@@ -383,7 +383,7 @@ pub fn with_engine<G: Graph, J: EngineJob<G>>(
 }
 
 /// Picks the open set named `open` from the registry, then the store.
-struct PickOpenSet<'a, G: Graph, J: EngineJob<G>> {
+struct PickOpenSet<'a, G: DenseIds, J: EngineJob<G>> {
     open: &'a str,
     store: &'a str,
     job: Option<J>,
@@ -391,7 +391,7 @@ struct PickOpenSet<'a, G: Graph, J: EngineJob<G>> {
     graph: std::marker::PhantomData<fn(&G)>,
 }
 
-impl<G: Graph, J: EngineJob<G>> OpenSetVisitor<G::Cost> for PickOpenSet<'_, G, J> {
+impl<G: DenseIds, J: EngineJob<G>> OpenSetVisitor<G::Cost> for PickOpenSet<'_, G, J> {
     fn visit<O: OpenSet<G::Cost> + 'static>(&mut self, name: &'static str, make: &dyn Fn() -> O) {
         if name != self.open {
             return;
@@ -433,7 +433,7 @@ impl<G: Graph, J: EngineJob<G>, O: OpenSet<G::Cost>> ClosedSetVisitor<G>
             return;
         }
         if let (Some(open), Some(job)) = (self.open.take(), self.job.take()) {
-            self.out = Some(job.run(AStar::new(open, make())));
+            self.out = Some(job.run(open, make()));
         }
     }
 }
@@ -470,14 +470,15 @@ pub struct RunScenarios<'a, C, G> {
     /// Cost units per grid unit.
     pub scale: f64,
     /// Component labels of `grid`: when given, every scenario runs within
-    /// them (`AStar::run_within`), so an unreachable goal costs no expansion.
+    /// them (`AStar::search_within`), so an unreachable goal costs no expansion.
     pub precheck: Option<&'a GridComponents>,
 }
 
 impl<C: Cost, G: Graph<Node = Cell, Cost = C>> EngineJob<G> for RunScenarios<'_, C, G> {
     type Output = Vec<ScenarioRun>;
 
-    fn run<O: OpenSet<C>, S: ClosedSet<G>>(self, mut engine: AStar<O, S>) -> Vec<ScenarioRun> {
+    fn run<O: OpenSet<C>, S: ClosedSet<G>>(self, open: O, store: S) -> Vec<ScenarioRun> {
+        let mut engine = AStar::new(open, store);
         let reach = self
             .precheck
             .map(|parts| parts.reach(self.grid).map_err(|e| e.to_string()));
@@ -487,11 +488,9 @@ impl<C: Cost, G: Graph<Node = Cell, Cost = C>> EngineJob<G> for RunScenarios<'_,
             .map(|(i, sc)| {
                 let h = self.grid.heuristic(sc.goal);
                 let t = Instant::now();
+                let query = Query::new(sc.start, sc.goal, h);
                 let r = match &reach {
-                    Some(Ok(reach)) => {
-                        let query = Query::new(sc.start, sc.goal, h);
-                        engine.run_within(self.graph, reach, query).0
-                    }
+                    Some(Ok(reach)) => engine.search_within(self.graph, reach, query),
                     Some(Err(e)) => {
                         return ScenarioRun {
                             line: i + 2,
@@ -502,7 +501,7 @@ impl<C: Cost, G: Graph<Node = Cell, Cost = C>> EngineJob<G> for RunScenarios<'_,
                             seconds: 0.0,
                         };
                     }
-                    None => engine.search(self.graph, sc.start, sc.goal, h),
+                    None => engine.search(self.graph, query),
                 };
                 let seconds = t.elapsed().as_secs_f64();
                 ScenarioRun {

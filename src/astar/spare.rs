@@ -1,5 +1,5 @@
 //! The engines that one-shot searches ([`astar`](fn@crate::astar),
-//! [`astar_until`](crate::astar_until), [`search`](fn@crate::search)) borrow:
+//! [`search`](fn@crate::search)) borrow:
 //! one per thread and engine type, so that a one-shot search on a graph with
 //! dense ids reuses the open set and node store of the last one instead of
 //! allocating and zeroing fresh memory.
@@ -39,9 +39,9 @@ pub(crate) fn with_spare<E: Any + Default, R>(f: impl FnOnce(&mut E) -> R) -> R 
 /// Frees the memory that one-shot searches keep for the next search on this
 /// thread.
 ///
-/// [`astar`](fn@crate::astar), [`astar_until`](crate::astar_until) and
+/// [`astar`](fn@crate::astar) and
 /// [`search`](fn@crate::search) on a graph with dense ids
-/// ([`Graph::node_count`](crate::Graph::node_count)) borrow an engine kept
+/// ([`DenseIds`](crate::graph::DenseIds)) borrow an engine kept
 /// per thread and cost type, so a game calling `astar` every frame does not
 /// allocate and zero fresh memory each time. That engine keeps its open set
 /// and its node records: a record per node (16 bytes with 32-bit costs, 24

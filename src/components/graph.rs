@@ -4,18 +4,18 @@
 use core::fmt;
 
 use super::ComponentId;
-use crate::graph::Graph;
+use crate::graph::DenseIds;
 
 /// The label of a node that is not part of the graph.
 const NONE: u32 = u32::MAX;
 
-/// The connected components of a [`Graph`] with dense ids and symmetric edges
+/// The connected components of a [`Graph`](crate::Graph) with dense ids and symmetric edges
 /// (every edge `u -> v` has a reverse `v -> u`, at any cost), such as an
 /// undirected [`AdjacencyList`](crate::AdjacencyList).
 ///
-/// Nodes are named by their dense ids ([`Graph::node_index`]);
+/// Nodes are named by their dense ids ([`DenseIds::node_index`]);
 /// [`component_of`](Self::component_of) takes a node and its graph instead.
-/// A node for which [`Graph::contains`] is `false` is left out: it has no
+/// A node for which [`Graph::contains`](crate::Graph::contains) is `false` is left out: it has no
 /// component and its successors are not asked for.
 ///
 /// Directed graphs are refused, not given strongly connected components:
@@ -59,18 +59,16 @@ impl fmt::Debug for GraphComponents {
 }
 
 /// Why [`GraphComponents::new`] refused a graph. Node ids are dense ids
-/// ([`Graph::node_index`]).
+/// ([`DenseIds::node_index`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GraphComponentsError {
-    /// The graph has no dense ids ([`Graph::node_count`] is `None`).
-    NoDenseIds,
     /// More nodes than labels fit in a `u32` (`u32::MAX` or more).
     TooManyNodes {
-        /// [`Graph::node_count`].
+        /// [`DenseIds::node_count`].
         node_count: usize,
     },
-    /// [`Graph::node_at`] and [`Graph::node_index`] disagree for this id (or
+    /// [`DenseIds::node_at`] and [`DenseIds::node_index`] disagree for this id (or
     /// `node_at` has no node for it).
     InconsistentIds {
         /// The id.
@@ -81,7 +79,7 @@ pub enum GraphComponentsError {
         /// The node whose successor it is.
         from: usize,
     },
-    /// An edge enters a node that is not part of the graph ([`Graph::contains`]
+    /// An edge enters a node that is not part of the graph ([`Graph::contains`](crate::Graph::contains)
     /// is `false` for it).
     EdgeToExcluded {
         /// Where the edge starts.
@@ -103,10 +101,6 @@ pub enum GraphComponentsError {
 impl fmt::Display for GraphComponentsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GraphComponentsError::NoDenseIds => write!(
-                f,
-                "the graph has no dense node ids (node_count is None); components need them"
-            ),
             GraphComponentsError::TooManyNodes { node_count } => write!(
                 f,
                 "the graph has {node_count} nodes; components support fewer than 2^32 - 1"
@@ -162,8 +156,8 @@ impl GraphComponents {
     /// assert!(err.to_string().contains("no reverse 1 -> 0"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new<G: Graph>(graph: &G) -> Result<Self, GraphComponentsError> {
-        let n = graph.node_count().ok_or(GraphComponentsError::NoDenseIds)?;
+    pub fn new<G: DenseIds>(graph: &G) -> Result<Self, GraphComponentsError> {
+        let n = graph.node_count();
         if n >= NONE as usize {
             return Err(GraphComponentsError::TooManyNodes { node_count: n });
         }
@@ -250,7 +244,7 @@ impl GraphComponents {
         })
     }
 
-    /// The number of node ids (the graph's [`node_count`](Graph::node_count)).
+    /// The number of node ids (the graph's [`node_count`](DenseIds::node_count)).
     ///
     /// # Example
     /// ```
@@ -345,7 +339,7 @@ impl GraphComponents {
     }
 
     /// The component of `node` of `graph` (the graph these labels were built
-    /// from), through its [`node_index`](Graph::node_index).
+    /// from), through its [`node_index`](DenseIds::node_index).
     ///
     /// # Complexity
     /// O(1) plus the graph's `node_index`.
@@ -362,7 +356,7 @@ impl GraphComponents {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn component_of<G: Graph>(&self, graph: &G, node: G::Node) -> Option<ComponentId> {
+    pub fn component_of<G: DenseIds>(&self, graph: &G, node: G::Node) -> Option<ComponentId> {
         self.component(graph.node_index(node)?)
     }
 
@@ -383,7 +377,7 @@ impl GraphComponents {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn nodes_connected<G: Graph>(&self, graph: &G, a: G::Node, b: G::Node) -> bool {
+    pub fn nodes_connected<G: DenseIds>(&self, graph: &G, a: G::Node, b: G::Node) -> bool {
         match (self.component_of(graph, a), self.component_of(graph, b)) {
             (Some(x), Some(y)) => x == y,
             _ => false,

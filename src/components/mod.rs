@@ -12,7 +12,7 @@
 //! | graph | type | edits | memory |
 //! |---|---|---|---|
 //! | [`Grid`](crate::Grid), 4- or 8-connected | [`GridComponents`] | [`open`](GridComponents::open) / [`block`](GridComponents::block) a cell without relabelling the map | 4 bytes per cell, nothing per component |
-//! | any [`Graph`](crate::Graph) with dense ids ([`node_count`](crate::Graph::node_count), [`node_index`](crate::Graph::node_index), [`node_at`](crate::Graph::node_at)) whose edges are symmetric, such as an undirected [`AdjacencyList`](crate::AdjacencyList) | [`GraphComponents`] | none (build again) | 4 bytes per node |
+//! | any graph with dense ids ([`DenseIds`](crate::graph::DenseIds)) whose edges are symmetric, such as an undirected [`AdjacencyList`](crate::AdjacencyList) | [`GraphComponents`] | none (build again) | 4 bytes per node |
 //!
 //! Grids: a grid's moves are reversible (a diagonal step needs both orthogonal
 //! cells beside it passable, and that rule reads the same from either end), so
@@ -26,8 +26,7 @@
 //! [`GraphComponents::new`] checks every edge and returns
 //! [`GraphComponentsError::NotSymmetric`] naming an edge whose reverse is
 //! missing. Strongly connected components are not computed. Graphs without
-//! dense ids (such as [`FnGraph`](crate::graph::FnGraph)s that do not provide
-//! them) are refused with [`GraphComponentsError::NoDenseIds`].
+//! dense ids ([`DenseIds`](crate::graph::DenseIds)) are refused by the compiler.
 //!
 //! # Example
 //! ```

@@ -2,16 +2,16 @@
 //! component labels, and the check every search "within" it makes.
 
 use super::{GraphComponents, GridComponents};
-use crate::astar::query::{Query, Target};
 use crate::components::EditError;
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::{DenseIds, Graph};
 use crate::grid::{Cell, Grid};
+use crate::query::{Query, Target};
 use smallvec::SmallVec;
 
 /// Which nodes can reach which, known before searching: what
-/// [`AStar::run_within`](crate::AStar::run_within) and
-/// [`SlicedSearch::start_within`](crate::SlicedSearch::start_within) ask
+/// [`AStar::search_within`](crate::AStar::search_within) and
+/// [`AStar::start_within`](crate::AStar::start_within) ask
 /// before they expand anything.
 ///
 /// Required: [`connected`](Reachability::connected);
@@ -122,7 +122,7 @@ impl GraphComponents {
     /// assert!(!parts.reach(&g).connected(0, 3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn reach<'a, G: Graph>(&'a self, graph: &'a G) -> GraphReach<'a, G> {
+    pub fn reach<'a, G: DenseIds>(&'a self, graph: &'a G) -> GraphReach<'a, G> {
         GraphReach { graph, parts: self }
     }
 }
@@ -135,7 +135,7 @@ impl<G> core::fmt::Debug for GraphReach<'_, G> {
     }
 }
 
-impl<G: Graph> Reachability<G::Node> for GraphReach<'_, G> {
+impl<G: DenseIds> Reachability<G::Node> for GraphReach<'_, G> {
     fn connected(&self, a: G::Node, b: G::Node) -> bool {
         self.parts.nodes_connected(self.graph, a, b)
     }
@@ -177,6 +177,9 @@ where
                 query.goal = Target(nearest);
                 Precheck::Search
             }
+            // A goal outside the graph (off the map) is the search's error,
+            // as without the fallback.
+            None if !graph.contains(goal) => Precheck::Search,
             None => Precheck::NoPath,
         };
     }

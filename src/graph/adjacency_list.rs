@@ -4,7 +4,7 @@
 //! ids, so searches on it use the array-backed node store.
 
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::{DenseIds, Graph};
 
 /// A directed graph with nodes `0..n` and weighted edges, stored per source node.
 ///
@@ -169,8 +169,15 @@ impl<C: Cost> Graph for AdjacencyList<C> {
     }
 
     #[inline]
-    fn node_count(&self) -> Option<usize> {
-        Some(self.edges.len())
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+        Some(self)
+    }
+}
+
+impl<C: Cost> DenseIds for AdjacencyList<C> {
+    #[inline]
+    fn node_count(&self) -> usize {
+        self.edges.len()
     }
 
     #[inline]

@@ -21,14 +21,19 @@
 //! | [`successors`](Graph::successors) | yes | `expand`'s default; callers that want the plain edges |
 //! | [`expand`](Graph::expand) | no (default: `successors`) | the A* core |
 //! | [`contains`](Graph::contains) | no (default `true`) | start and goal checks |
-//! | [`node_count`](Graph::node_count) | no (default `None`) | [`IndexedStore`], [`PagedStore`], the default store choice |
-//! | [`node_index`](Graph::node_index) | no (default `None`) | [`IndexedStore`], [`PagedStore`] |
-//! | [`node_at`](Graph::node_at) | no (default `None`) | [`IndexedStore`], [`PagedStore`] (path reconstruction) |
+//! | [`dense_ids`](Graph::dense_ids) | no (default `None`) | the one-shot searches' choice of node store |
+//!
+//! Capabilities beyond that are traits of their own, checked by the
+//! compiler: [`DenseIds`] (nodes numbered `0..n`) for the array-backed
+//! stores [`IndexedStore`] and [`PagedStore`], component labels, landmarks
+//! and flow fields.
 //!
 //! For graphs you do not want to write a type for, [`from_fn`] wraps a closure.
 //!
-//! [`IndexedStore`]: crate::closed_set::IndexedStore
-//! [`PagedStore`]: crate::closed_set::PagedStore
+//! [`IndexedStore`]: crate::store::IndexedStore
+//! [`PagedStore`]: crate::store::PagedStore
+//! [`StaticGraph`]: crate::StaticGraph
+//! [`AdjacencyList`]: crate::AdjacencyList
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -130,22 +135,118 @@ pub trait Graph {
         true
     }
 
-    /// The number of nodes, if nodes have dense ids `0..node_count`.
-    fn node_count(&self) -> Option<usize> {
-        None
+    /// This graph's dense node ids, if it has them ([`DenseIds`]): one-shot
+    /// searches ([`astar`](fn@crate::astar), [`search`](fn@crate::search))
+    /// ask, to keep their records in arrays instead of a hash map. The
+    /// default says `None`; a graph that implements [`DenseIds`] returns
+    /// `Some(self)` (this is the one thing such a graph must repeat, since a
+    /// trait cannot look for another trait by itself).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::graph::{DenseIds, Graph};
+    /// struct Ring(u32);
+    /// impl Graph for Ring {
+    ///     type Node = u32;
+    ///     type Cost = u32;
+    ///     fn successors(&self, n: u32, mut edge: impl FnMut(u32, u32)) {
+    ///         edge((n + 1) % self.0, 1);
+    ///     }
+    ///     fn dense_ids(&self) -> Option<&impl DenseIds<Node = u32, Cost = u32>> {
+    ///         Some(self)
+    ///     }
+    /// }
+    /// impl DenseIds for Ring {
+    ///     fn node_count(&self) -> usize { self.0 as usize }
+    ///     fn node_index(&self, n: u32) -> Option<usize> { (n < self.0).then_some(n as usize) }
+    ///     fn node_at(&self, i: usize) -> Option<u32> { u32::try_from(i).ok().filter(|&n| n < self.0) }
+    /// }
+    /// assert!(Ring(5).dense_ids().is_some());
+    /// assert_eq!(pathseek::astar(&Ring(5), 1, 4, |_| 0).found().unwrap().cost, 3);
+    /// ```
+    #[inline]
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+        None::<&NoDenseIds<Self::Node, Self::Cost>>
     }
+}
 
-    /// The dense id of `node` in `0..node_count()`, or `None` if the node is not
-    /// part of the graph (or the graph has no dense ids).
+/// A graph whose nodes have dense ids `0..node_count()`: what the
+/// array-backed node stores ([`IndexedStore`](crate::store::IndexedStore), [`PagedStore`](crate::store::PagedStore)), component
+/// labels, landmarks and flow fields need, checked by the compiler. Grids,
+/// the jump point graphs, [`StaticGraph`] and [`AdjacencyList`] have them.
+///
+/// Required: all three methods. Implement [`Graph::dense_ids`] too (return
+/// `Some(self)`) so one-shot searches use the ids.
+///
+/// | method | used by |
+/// |---|---|
+/// | [`node_count`](DenseIds::node_count) | sizing arrays of per-node data |
+/// | [`node_index`](DenseIds::node_index) | finding a node's entry |
+/// | [`node_at`](DenseIds::node_at) | reading a node back from its entry (paths) |
+///
+/// # Example
+/// See [`Graph::dense_ids`].
+pub trait DenseIds: Graph {
+    /// The number of nodes: ids run over `0..node_count()`.
+    fn node_count(&self) -> usize;
+
+    /// The dense id of `node` in `0..node_count()`, or `None` if the node is
+    /// not part of the graph (out of range).
+    fn node_index(&self, node: Self::Node) -> Option<usize>;
+
+    /// The node whose dense id is `index`; the inverse of
+    /// [`node_index`](DenseIds::node_index).
+    fn node_at(&self, index: usize) -> Option<Self::Node>;
+}
+
+impl<G: DenseIds + ?Sized> DenseIds for &G {
+    #[inline]
+    fn node_count(&self) -> usize {
+        (**self).node_count()
+    }
+    #[inline]
     fn node_index(&self, node: Self::Node) -> Option<usize> {
-        let _ = node;
-        None
+        (**self).node_index(node)
     }
-
-    /// The node whose dense id is `index`; the inverse of [`node_index`](Graph::node_index).
+    #[inline]
     fn node_at(&self, index: usize) -> Option<Self::Node> {
-        let _ = index;
-        None
+        (**self).node_at(index)
+    }
+}
+
+/// The [`DenseIds`] type of a graph without dense ids: it has no values.
+#[derive(Debug)]
+#[doc(hidden)]
+pub enum NoDenseIds<N, C> {
+    #[doc(hidden)]
+    Never(core::convert::Infallible, core::marker::PhantomData<(N, C)>),
+}
+
+impl<N: Copy + Eq + Hash + Debug, C: Cost> Graph for NoDenseIds<N, C> {
+    type Node = N;
+    type Cost = C;
+    fn successors(&self, _: N, _: impl FnMut(N, C)) {
+        match *self {
+            NoDenseIds::Never(never, _) => match never {},
+        }
+    }
+}
+
+impl<N: Copy + Eq + Hash + Debug, C: Cost> DenseIds for NoDenseIds<N, C> {
+    fn node_count(&self) -> usize {
+        match *self {
+            NoDenseIds::Never(never, _) => match never {},
+        }
+    }
+    fn node_index(&self, _: N) -> Option<usize> {
+        match *self {
+            NoDenseIds::Never(never, _) => match never {},
+        }
+    }
+    fn node_at(&self, _: usize) -> Option<N> {
+        match *self {
+            NoDenseIds::Never(never, _) => match never {},
+        }
     }
 }
 
@@ -166,16 +267,8 @@ impl<G: Graph + ?Sized> Graph for &G {
         (**self).contains(node)
     }
     #[inline]
-    fn node_count(&self) -> Option<usize> {
-        (**self).node_count()
-    }
-    #[inline]
-    fn node_index(&self, node: Self::Node) -> Option<usize> {
-        (**self).node_index(node)
-    }
-    #[inline]
-    fn node_at(&self, index: usize) -> Option<Self::Node> {
-        (**self).node_at(index)
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+        (**self).dense_ids()
     }
 }
 
@@ -198,7 +291,7 @@ pub struct Expansion<N> {
     /// Its predecessor on the best known path; `None` for a start.
     pub parent: Option<N>,
     /// The goal node, when the search has exactly one; `None` when the goal is
-    /// a predicate ([`astar_until`](crate::astar_until)).
+    /// a predicate ([`Query::until`](crate::Query::until)).
     pub goal: Option<N>,
 }
 
@@ -252,7 +345,7 @@ pub trait EdgeSink<N, C> {
     /// An edge to `to` costing `cost`.
     fn edge(&mut self, to: N, cost: C);
 
-    /// An edge to `to`, whose dense id ([`Graph::node_index`]) is `index`.
+    /// An edge to `to`, whose dense id ([`DenseIds::node_index`]) is `index`.
     /// Defaults to [`edge`](EdgeSink::edge).
     #[inline(always)]
     fn indexed_edge(&mut self, to: N, index: usize, cost: C) {

@@ -10,7 +10,7 @@ use num_traits::Zero;
 /// or a single node costs zero.
 ///
 /// Use it to check a path found before the graph was edited (see
-/// [`SlicedSearch`](crate::SlicedSearch)) or a partial path.
+/// [`AStar::advance`](crate::AStar::advance)) or a partial path.
 ///
 /// # Complexity
 /// O(sum of the out-degrees of the path's nodes).

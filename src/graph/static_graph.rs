@@ -13,7 +13,7 @@
 use core::fmt;
 
 use crate::cost::Cost;
-use crate::graph::{EdgeSink, Expansion, Graph};
+use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 
 /// A read-only directed graph in compressed sparse row form, with nodes
 /// `0..n` and weighted edges.
@@ -92,12 +92,9 @@ pub enum StaticGraphError {
         /// The number of directed edges.
         edge_count: usize,
     },
-    /// [`from_graph`](StaticGraph::from_graph): the graph has no dense ids
-    /// ([`Graph::node_count`] is `None`).
-    NoDenseIds,
     /// [`from_graph`](StaticGraph::from_graph): a successor of the node with
     /// dense id `from` has no dense id below `node_count`, or
-    /// [`Graph::node_at`] has no node for `from`.
+    /// [`DenseIds::node_at`] has no node for `from`.
     UnknownNode {
         /// The dense id.
         from: usize,
@@ -123,9 +120,6 @@ impl fmt::Display for StaticGraphError {
                 f,
                 "{edge_count} directed edges: a static graph holds fewer than 2^32 - 1"
             ),
-            StaticGraphError::NoDenseIds => {
-                write!(f, "the graph has no dense node ids (node_count is None)")
-            }
             StaticGraphError::UnknownNode { from } => write!(
                 f,
                 "node {from} has no node_at, or a successor without a dense id below node_count"
@@ -245,8 +239,8 @@ impl<C: Cost> StaticGraph<C> {
         })
     }
 
-    /// A copy of any graph with dense ids ([`Graph::node_count`],
-    /// [`Graph::node_at`], [`Graph::node_index`]): node `i` of the copy is
+    /// A copy of any graph with dense ids ([`DenseIds::node_count`],
+    /// [`DenseIds::node_at`], [`DenseIds::node_index`]): node `i` of the copy is
     /// the node with dense id `i`. Nodes for which [`Graph::contains`] is
     /// `false` (blocked grid cells) get no edges, and no edge enters them.
     ///
@@ -265,8 +259,8 @@ impl<C: Cost> StaticGraph<C> {
     /// assert_eq!(r.found().unwrap().cost, 3);
     /// # Ok::<(), pathseek::graph::StaticGraphError>(())
     /// ```
-    pub fn from_graph<G: Graph<Cost = C>>(graph: &G) -> Result<Self, StaticGraphError> {
-        let node_count = graph.node_count().ok_or(StaticGraphError::NoDenseIds)?;
+    pub fn from_graph<G: DenseIds<Cost = C>>(graph: &G) -> Result<Self, StaticGraphError> {
+        let node_count = graph.node_count();
         if node_count >= u32::MAX as usize {
             return Err(StaticGraphError::TooManyNodes { node_count });
         }
@@ -531,8 +525,15 @@ impl<C: Cost> Graph for StaticGraph<C> {
     }
 
     #[inline]
-    fn node_count(&self) -> Option<usize> {
-        Some(self.len())
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+        Some(self)
+    }
+}
+
+impl<C: Cost> DenseIds for StaticGraph<C> {
+    #[inline]
+    fn node_count(&self) -> usize {
+        self.len()
     }
 
     #[inline]

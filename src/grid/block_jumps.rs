@@ -177,13 +177,14 @@ fn resolve((steps, jump): (u32, bool), goal: u32) -> u32 {
 /// ```
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
 /// use pathseek::grid::BlockJumpPoints;
-/// use pathseek::{open_set::DaryHeap, closed_set::IndexedStore};
+/// use pathseek::{open_set::DaryHeap, store::IndexedStore};
 ///
 /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
 /// let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
 /// let jps = BlockJumpPoints::new(&grid).unwrap();
 /// let goal = Cell::new(63, 40);
-/// let r = engine.search(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// use pathseek::Query;
+/// let r = engine.search(&jps, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
 /// // 40 diagonal moves, then 23 straight ones: one edge.
 /// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), goal]);
 /// assert_eq!(r.stats.expanded, 1);
@@ -559,3 +560,5 @@ impl<C: Cost> Graph for BlockJumpPoints<'_, C> {
 
     super::grid_cell_ids!(grid);
 }
+
+super::grid_dense_ids!(BlockJumpPoints<'_, C>, grid);

@@ -3,7 +3,7 @@
 use super::division::divide;
 use super::{Cell, Grid, STEPS};
 use crate::cost::Cost;
-use crate::graph::{EdgeSink, Expansion, Graph};
+use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 
 impl<C: Cost> Grid<C> {
     /// Emits the moves out of `node` as `edge(cell, cell_index, cost)`;
@@ -53,13 +53,13 @@ impl<C: Cost> Grid<C> {
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
-/// use pathseek::Graph;
+/// use pathseek::{DenseIds, Graph};
 /// let mut grid = Grid::new(2, 2, Connectivity::Eight, GridCosts::new(2u32, 3))?;
 /// grid.set_terrain(Cell::new(1, 1), 10)?;
 /// let mut steps = Vec::new();
 /// grid.successors(Cell::new(0, 0), |c, cost| steps.push((c, cost)));
 /// assert_eq!(steps, [(Cell::new(1, 0), 2), (Cell::new(0, 1), 2), (Cell::new(1, 1), 30)]);
-/// assert_eq!(grid.node_count(), Some(4));
+/// assert_eq!(grid.node_count(), 4);
 /// assert_eq!(grid.node_at(3), Some(Cell::new(1, 1)));
 /// # Ok::<(), pathseek::grid::GridError>(())
 /// ```
@@ -100,8 +100,15 @@ impl<C: Cost> Graph for Grid<C> {
     }
 
     #[inline]
-    fn node_count(&self) -> Option<usize> {
-        Some(self.width as usize * self.height as usize)
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+        Some(self)
+    }
+}
+
+impl<C: Cost> DenseIds for Grid<C> {
+    #[inline]
+    fn node_count(&self) -> usize {
+        self.width as usize * self.height as usize
     }
 
     #[inline]

@@ -51,9 +51,9 @@
 //! # Ok::<(), pathseek::grid::GridError>(())
 //! ```
 
-use crate::astar::Heuristic;
 use crate::cost::Cost;
 use crate::grid::{Cell, Connectivity, Grid, GridCosts};
+use crate::query::Heuristic;
 
 /// `|a.x − b.x|`, `|a.y − b.y|`.
 #[inline]
@@ -224,7 +224,7 @@ impl<C: Cost> Grid<C> {
     ///   never pay), [`chebyshev`] when `diagonal < straight`.
     ///
     /// The same estimate as a named type, for a query kept in a struct field
-    /// (see [`SlicedSearch`](crate::SlicedSearch)), is [`GridHeuristic::new`].
+    /// (see [`AStar`](crate::AStar)), is [`GridHeuristic::new`].
     ///
     /// With terrain weights set, both costs are first multiplied by
     /// [`min_terrain`](Grid::min_terrain): every move costs at least that much

@@ -44,7 +44,7 @@
 //! `straight <= diagonal <= 2 * straight` (octile costs, exact or float), when
 //! you search to one goal. The rays stop at the goal the search is given
 //! ([`Expansion::goal`]), so the graph and the search can never disagree on
-//! it. A search without one goal node ([`astar_until`](crate::astar_until),
+//! it. A search without one goal node ([`Query::until`](crate::Query::until),
 //! a goal predicate) gets the grid's plain moves instead of rays: the same
 //! answers as the grid, at the grid's speed. Grids with terrain or 4-connected
 //! moves are refused ([`JumpPointsError`]).
@@ -134,13 +134,14 @@ impl std::error::Error for JumpPointsError {}
 /// ```
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
 /// use pathseek::jump_points::JumpPoints;
-/// use pathseek::{open_set::DaryHeap, closed_set::IndexedStore};
+/// use pathseek::{open_set::DaryHeap, store::IndexedStore};
 ///
 /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
 /// let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
 /// let goal = Cell::new(63, 40);
 /// let jps = JumpPoints::new(&grid).unwrap();
-/// let r = engine.search(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// use pathseek::Query;
+/// let r = engine.search(&jps, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
 /// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), Cell::new(40, 40), goal]);
 /// assert_eq!(r.stats.expanded, 2);
 /// ```
@@ -403,6 +404,8 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
 
     super::grid_cell_ids!(grid);
 }
+
+super::grid_dense_ids!(JumpPoints<'_, C>, grid);
 
 /// Every cell of a path given by its jump points, in order.
 ///

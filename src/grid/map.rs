@@ -326,7 +326,7 @@ impl<C: Cost> Grid<C> {
     }
 
     /// The dense index `y * width + x` of `cell`, or `None` outside the grid. The
-    /// same as [`Graph::node_index`](crate::Graph::node_index).
+    /// same as [`Graph::node_index`](crate::graph::DenseIds::node_index).
     ///
     /// # Example
     /// ```

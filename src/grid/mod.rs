@@ -47,9 +47,9 @@
 //! ```
 
 /// The node-id methods of a [`Graph`](crate::Graph) over a grid's cells
-/// (`contains`, `node_count`, `node_index`, `node_at`), delegated to the
-/// [`Grid`] in field `$grid`: the graphs that search a grid's cells in
-/// another way (reversed, by jump points) share its ids.
+/// (`contains`, `dense_ids`), delegated to the [`Grid`] in field `$grid`:
+/// the graphs that search a grid's cells in another way (reversed, by jump
+/// points) share its ids. [`grid_dense_ids!`] gives their [`DenseIds`](crate::graph::DenseIds).
 macro_rules! grid_cell_ids {
     ($grid:ident) => {
         #[inline]
@@ -58,22 +58,38 @@ macro_rules! grid_cell_ids {
         }
 
         #[inline]
-        fn node_count(&self) -> Option<usize> {
-            self.$grid.node_count()
-        }
-
-        #[inline]
-        fn node_index(&self, node: Cell) -> Option<usize> {
-            self.$grid.node_index(node)
-        }
-
-        #[inline]
-        fn node_at(&self, index: usize) -> Option<Cell> {
-            self.$grid.node_at(index)
+        fn dense_ids(
+            &self,
+        ) -> Option<&impl crate::graph::DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+            Some(self)
         }
     };
 }
 use grid_cell_ids;
+
+/// `impl DenseIds for $ty` (a graph over the cells of the [`Grid`] in field
+/// `$grid`, generic over the cost type `C`): the grid's ids.
+macro_rules! grid_dense_ids {
+    ($ty:ty, $grid:ident) => {
+        impl<C: crate::cost::Cost> crate::graph::DenseIds for $ty {
+            #[inline]
+            fn node_count(&self) -> usize {
+                self.$grid.node_count()
+            }
+
+            #[inline]
+            fn node_index(&self, node: Cell) -> Option<usize> {
+                self.$grid.node_index(node)
+            }
+
+            #[inline]
+            fn node_at(&self, index: usize) -> Option<Cell> {
+                self.$grid.node_at(index)
+            }
+        }
+    };
+}
+use grid_dense_ids;
 
 mod block_jumps;
 mod cell;

@@ -103,3 +103,5 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
 
     super::grid_cell_ids!(grid);
 }
+
+super::grid_dense_ids!(ReversedGrid<'_, C>, grid);

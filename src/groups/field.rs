@@ -2,13 +2,14 @@
 //! from one Dijkstra over the reversed graph: a flow field.
 
 use super::same_size;
-use crate::closed_set::{IndexedStore, Records};
+use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::DenseIds;
 use crate::grid::{Cell, Grid};
 use crate::open_set::BinaryHeap;
 use crate::result::{SearchError, Stats, Status};
-use crate::{AStar, Query};
+use crate::store::{IndexedStore, Records};
+use crate::Query;
 
 /// A distance field (flow field) to one goal: for every node reached, its
 /// cost to the goal and the next node on a cheapest path there.
@@ -58,7 +59,7 @@ use crate::{AStar, Query};
 /// ```
 #[derive(Clone, Debug)]
 pub struct DistanceField<N, C: Cost> {
-    engine: AStar<BinaryHeap<C>, IndexedStore<C>>,
+    engine: Engine<BinaryHeap<C>, IndexedStore<C>>,
     /// The engine's partial path, kept to reuse its buffer.
     scratch: Vec<N>,
     node_count: usize,
@@ -68,7 +69,7 @@ pub struct DistanceField<N, C: Cost> {
 impl<N, C: Cost> Default for DistanceField<N, C> {
     fn default() -> Self {
         DistanceField {
-            engine: AStar::new(BinaryHeap::new(), IndexedStore::new()),
+            engine: Engine::new(BinaryHeap::new(), IndexedStore::new()),
             scratch: Vec::new(),
             node_count: 0,
             goal: None,
@@ -112,7 +113,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// assert_eq!((field.cost(&g, 0), field.cost(&g, 1)), (None, Some(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn build<R: Graph<Node = N, Cost = C>>(
+    pub fn build<R: DenseIds<Node = N, Cost = C>>(
         &mut self,
         reversed: &R,
         goal: N,
@@ -126,7 +127,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         if let Some(max) = max_cost {
             query = query.max_cost(max);
         }
-        match self.engine.run_into(reversed, query, &mut self.scratch) {
+        match self.engine.run_into(reversed, query, &mut self.scratch).0 {
             Status::NoPath | Status::Partial { .. } => {}
             Status::Error(SearchError::StartBlocked { node }) => {
                 return Err(SearchError::GoalBlocked { node });
@@ -135,9 +136,9 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
             // No goal test passes, and the search runs to its end.
             Status::Found { .. } | Status::InProgress | Status::Idle => {}
         }
-        self.node_count = reversed.node_count().unwrap_or(0);
+        self.node_count = reversed.node_count();
         self.goal = Some(goal);
-        Ok(self.engine.last_stats())
+        Ok(self.engine.stats)
     }
 
     /// The goal of the last successful build.
@@ -161,22 +162,22 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats(&self) -> Stats {
-        self.engine.last_stats()
+        self.engine.stats
     }
 
     /// The settled record of `node`, if the field has one.
-    fn record<G: Graph<Node = N, Cost = C>>(
+    fn record<G: DenseIds<Node = N, Cost = C>>(
         &self,
         graph: &G,
         node: N,
-    ) -> Option<&crate::closed_set::NodeRecord<C>> {
+    ) -> Option<&crate::store::NodeRecord<C>> {
         self.goal?;
         if !same_size(graph, self.node_count) {
             return None;
         }
         let index = graph.node_index(node)?;
         self.engine
-            .store()
+            .store
             .record(u32::try_from(index).ok()?)
             .filter(|r| r.is_closed())
     }
@@ -187,7 +188,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     ///
     /// # Example
     /// See [`DistanceField`].
-    pub fn cost<G: Graph<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<C> {
+    pub fn cost<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<C> {
         self.record(graph, node).map(|r| r.g)
     }
 
@@ -196,7 +197,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     ///
     /// # Example
     /// See [`build`](Self::build).
-    pub fn next_step<G: Graph<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<N> {
+    pub fn next_step<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<N> {
         let parent = self.record(graph, node)?.parent()?;
         graph.node_at(parent as usize)
     }
@@ -207,7 +208,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     ///
     /// # Example
     /// See [`DistanceField`].
-    pub fn path_into<G: Graph<Node = N, Cost = C>>(
+    pub fn path_into<G: DenseIds<Node = N, Cost = C>>(
         &self,
         graph: &G,
         node: N,
@@ -241,7 +242,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        self.engine.store().heap_bytes() + self.scratch.capacity() * core::mem::size_of::<N>()
+        self.engine.store.heap_bytes() + self.scratch.capacity() * core::mem::size_of::<N>()
     }
 }
 

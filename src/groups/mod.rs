@@ -28,10 +28,10 @@ pub use flow::FlowField;
 pub use splice::{group_paths, GroupPaths, DEFAULT_JOIN};
 pub use units::{grid_units_heuristic, UnitSearch};
 
-use crate::graph::Graph;
+use crate::graph::DenseIds;
 
 /// `true` when `graph` has `node_count` nodes (the size of the graph a
 /// field or search was built on).
-fn same_size<G: Graph>(graph: &G, node_count: usize) -> bool {
-    graph.node_count() == Some(node_count)
+fn same_size<G: DenseIds>(graph: &G, node_count: usize) -> bool {
+    graph.node_count() == node_count
 }

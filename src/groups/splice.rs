@@ -1,11 +1,11 @@
 //! [`group_paths`]: one path for a group, each unit spliced onto it.
 
-use crate::astar::Heuristic;
-use crate::closed_set::ClosedSet;
 use crate::cost::Cost;
 use crate::graph::{cheapest_edge, Graph};
 use crate::open_set::OpenSet;
+use crate::query::Heuristic;
 use crate::result::{Path, SearchError};
+use crate::store::ClosedSet;
 use crate::{AStar, Query, Status};
 use num_traits::Zero;
 
@@ -65,7 +65,7 @@ type Found<G> =
 /// ```
 /// use pathseek::groups::group_paths;
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
-/// use pathseek::{closed_set::IndexedStore, open_set::BinaryHeap};
+/// use pathseek::{store::IndexedStore, open_set::BinaryHeap};
 ///
 /// let grid = Grid::new(40, 40, Connectivity::Eight, GridCosts::new(2u32, 3))?;
 /// let units = [Cell::new(1, 1), Cell::new(2, 2), Cell::new(3, 1)];
@@ -81,7 +81,7 @@ type Found<G> =
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn group_paths<G, O, S, H>(
-    engine: &mut AStar<O, S>,
+    engine: &mut AStar<O, S, Query<G::Node, G::Cost, H>>,
     graph: &G,
     units: &[G::Node],
     goal: G::Node,
@@ -118,13 +118,13 @@ where
         }
     }
     let mut expanded = 0;
-    let mut search = |engine: &mut AStar<O, S>,
+    let mut search = |engine: &mut AStar<O, S, Query<G::Node, G::Cost, H>>,
                       from: G::Node,
                       to: G::Node,
                       path: &mut Vec<G::Node>|
      -> Found<G> {
-        let status = engine.run_into(graph, Query::new(from, to, heuristic(to)), path);
-        expanded += engine.last_stats().expanded;
+        let status = engine.search_into(graph, Query::new(from, to, heuristic(to)), path);
+        expanded += engine.stats().expanded;
         match status {
             Status::Found { cost } => Ok(Some(cost)),
             Status::Error(e) => Err(e),

@@ -1,15 +1,16 @@
 //! [`UnitSearch`]: one backward search from the goal that serves every unit.
 
 use super::same_size;
-use crate::astar::Heuristic;
-use crate::closed_set::{IndexedStore, Records};
+use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::DenseIds;
 use crate::grid::{Cell, Grid};
 use crate::open_set::BinaryHeap;
+use crate::query::Heuristic;
 use crate::query::Predicate;
 use crate::result::{SearchError, Stats, Status};
-use crate::{AStar, Query};
+use crate::store::{IndexedStore, Records};
+use crate::Query;
 
 /// Many units, one goal, one search: a search from the goal over the
 /// reversed graph that stops as soon as every unit's node is settled. Each
@@ -43,7 +44,7 @@ use crate::{AStar, Query};
 /// ```
 #[derive(Clone, Debug)]
 pub struct UnitSearch<N, C: Cost> {
-    engine: AStar<BinaryHeap<C>, IndexedStore<C>>,
+    engine: Engine<BinaryHeap<C>, IndexedStore<C>>,
     /// Per dense id: a unit waits there (cleared after each run).
     waiting: Vec<bool>,
     /// The units' dense ids, in the order given.
@@ -56,7 +57,7 @@ pub struct UnitSearch<N, C: Cost> {
 impl<N, C: Cost> Default for UnitSearch<N, C> {
     fn default() -> Self {
         UnitSearch {
-            engine: AStar::new(BinaryHeap::new(), IndexedStore::new()),
+            engine: Engine::new(BinaryHeap::new(), IndexedStore::new()),
             waiting: Vec::new(),
             units: Vec::new(),
             scratch: Vec::new(),
@@ -108,16 +109,14 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
         heuristic: H,
     ) -> Result<Stats, SearchError<N, C>>
     where
-        R: Graph<Node = N, Cost = C>,
+        R: DenseIds<Node = N, Cost = C>,
         H: Heuristic<N, C>,
     {
         self.ready = false;
         if !reversed.contains(goal) {
             return Err(SearchError::GoalBlocked { node: goal });
         }
-        let n = reversed.node_count().ok_or(SearchError::StoreUnsupported {
-            reason: "the graph has no dense node ids (Graph::node_count is None)",
-        })?;
+        let n = reversed.node_count();
         self.units.clear();
         for &unit in units {
             if !reversed.contains(unit) {
@@ -151,7 +150,7 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
             }
             remaining == 0
         });
-        let status = self.engine.run_into(
+        let (status, _, _) = self.engine.run_into(
             reversed,
             Query::with_goal(goal, all_settled, heuristic),
             &mut self.scratch,
@@ -167,7 +166,7 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
             _ => {
                 self.node_count = n;
                 self.ready = true;
-                Ok(self.engine.last_stats())
+                Ok(self.engine.stats)
             }
         }
     }
@@ -178,12 +177,12 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
     ///
     /// # Example
     /// See [`run`](Self::run).
-    pub fn cost<G: Graph<Node = N, Cost = C>>(&self, graph: &G, unit: usize) -> Option<C> {
+    pub fn cost<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G, unit: usize) -> Option<C> {
         self.settled(graph, *self.units.get(unit)?).map(|(g, _)| g)
     }
 
     /// The settled record of dense id `id`: its cost and next step's id.
-    fn settled<G: Graph<Node = N, Cost = C>>(
+    fn settled<G: DenseIds<Node = N, Cost = C>>(
         &self,
         graph: &G,
         id: usize,
@@ -191,7 +190,7 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
         if !self.ready || !same_size(graph, self.node_count) {
             return None;
         }
-        let record = self.engine.store().record(u32::try_from(id).ok()?)?;
+        let record = self.engine.store.record(u32::try_from(id).ok()?)?;
         record.is_closed().then(|| (record.g, record.parent()))
     }
 
@@ -201,7 +200,7 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
     ///
     /// # Example
     /// See [`UnitSearch`].
-    pub fn path_into<G: Graph<Node = N, Cost = C>>(
+    pub fn path_into<G: DenseIds<Node = N, Cost = C>>(
         &self,
         graph: &G,
         unit: usize,

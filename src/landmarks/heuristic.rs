@@ -4,8 +4,8 @@ use smallvec::SmallVec;
 
 use super::table::{Table, UNREACHED};
 use super::Landmarks;
-use crate::astar::Heuristic;
-use crate::graph::Graph;
+use crate::graph::DenseIds;
+use crate::query::Heuristic;
 use num_traits::{Bounded, Zero};
 
 /// The ALT heuristic to one goal: for a node `v`, the largest of the
@@ -24,7 +24,7 @@ use num_traits::{Bounded, Zero};
 /// # Complexity
 /// O(landmarks) per call, reading one run of the node's table row.
 #[derive(Clone, Debug)]
-pub struct AltHeuristic<'a, G: Graph> {
+pub struct AltHeuristic<'a, G: DenseIds> {
     graph: &'a G,
     landmarks: &'a Landmarks<G::Cost>,
     /// Per landmark `k`: the goal's values in the same form as the table
@@ -59,7 +59,7 @@ enum Goal<C> {
 /// Beyond any `u32` distance: `x - OFF < 0` and `ON - x < 0` for every entry.
 const OFF: i64 = 1 << 40;
 
-impl<'a, G: Graph> AltHeuristic<'a, G> {
+impl<'a, G: DenseIds> AltHeuristic<'a, G> {
     pub(super) fn new(
         graph: &'a G,
         landmarks: &'a Landmarks<G::Cost>,
@@ -179,7 +179,7 @@ impl<'a, G: Graph> AltHeuristic<'a, G> {
     }
 }
 
-impl<G: Graph> Heuristic<G::Node, G::Cost> for AltHeuristic<'_, G> {
+impl<G: DenseIds> Heuristic<G::Node, G::Cost> for AltHeuristic<'_, G> {
     #[inline]
     fn estimate(&mut self, node: G::Node) -> G::Cost {
         AltHeuristic::estimate(self, node)

@@ -50,11 +50,12 @@
 
 use core::fmt;
 
-use crate::closed_set::IndexedStore;
+use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::{Graph, StaticGraph, StaticGraphError};
+use crate::graph::{DenseIds, StaticGraph, StaticGraphError};
 use crate::open_set::BinaryHeap;
-use crate::{AStar, Outcome, Query};
+use crate::store::IndexedStore;
+use crate::{Outcome, Query};
 
 mod heuristic;
 mod select;
@@ -102,10 +103,10 @@ pub enum LandmarkError {
     /// an invalid edge cost, or too many nodes or edges.
     Graph(StaticGraphError),
     /// The graph has no node a landmark could be (none, or all left out by
-    /// [`Graph::contains`]).
+    /// [`Graph::contains`](crate::Graph::contains)).
     NoNodes,
     /// A node given to [`Landmarks::from_nodes`] or as a goal has no dense
-    /// id in the graph, or is left out by [`Graph::contains`].
+    /// id in the graph, or is left out by [`Graph::contains`](crate::Graph::contains).
     UnknownNode,
     /// [`Landmarks::heuristic`] was given a graph with another number of
     /// nodes than the landmarks were built for.
@@ -161,11 +162,11 @@ pub(crate) struct Prep<C: Cost> {
     /// `None` when every edge has its reverse at the same cost.
     backward: Option<StaticGraph<C>>,
     usable: Vec<bool>,
-    engine: AStar<BinaryHeap<C>, IndexedStore<C>>,
+    engine: Engine<BinaryHeap<C>, IndexedStore<C>>,
 }
 
 impl<C: Cost> Prep<C> {
-    fn new<G: Graph<Cost = C>>(graph: &G) -> Result<Self, LandmarkError> {
+    fn new<G: DenseIds<Cost = C>>(graph: &G) -> Result<Self, LandmarkError> {
         let forward = StaticGraph::from_graph(graph)?;
         let usable: Vec<bool> = (0..forward.len())
             .map(|i| graph.node_at(i).is_some_and(|n| graph.contains(n)))
@@ -179,7 +180,7 @@ impl<C: Cost> Prep<C> {
             forward,
             backward,
             usable,
-            engine: AStar::new(BinaryHeap::new(), IndexedStore::new()),
+            engine: Engine::new(BinaryHeap::new(), IndexedStore::new()),
         })
     }
 
@@ -208,7 +209,7 @@ impl<C: Cost> Prep<C> {
             }
             _ => return Err(LandmarkError::UnknownNode),
         }
-        let store = self.engine.store();
+        let store = &self.engine.store;
         Ok((0..graph.len())
             .map(|v| crate::Records::record(store, v as u32).map(|r| r.g))
             .collect())
@@ -217,7 +218,7 @@ impl<C: Cost> Prep<C> {
     /// The parent of each node in the shortest-path tree of the last
     /// [`distances`](Self::distances) call (`None`: a source or unreached).
     fn parents(&self) -> Vec<Option<u32>> {
-        let store = self.engine.store();
+        let store = &self.engine.store;
         (0..self.len())
             .map(|v| crate::Records::record(store, v as u32).and_then(|r| r.parent()))
             .collect()
@@ -273,7 +274,7 @@ impl<C: Cost> Landmarks<C> {
     /// assert!(lm.is_symmetric());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new<G: Graph<Cost = C>>(
+    pub fn new<G: DenseIds<Cost = C>>(
         graph: &G,
         count: usize,
         selection: Selection,
@@ -294,7 +295,7 @@ impl<C: Cost> Landmarks<C> {
     /// assert_eq!(a.nodes(), b.nodes());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_seed<G: Graph<Cost = C>>(
+    pub fn with_seed<G: DenseIds<Cost = C>>(
         graph: &G,
         count: usize,
         selection: Selection,
@@ -322,7 +323,7 @@ impl<C: Cost> Landmarks<C> {
     /// assert_eq!(lm.bytes_per_node(), 8); // two u32 distances, one direction
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_nodes<G: Graph<Cost = C>>(
+    pub fn from_nodes<G: DenseIds<Cost = C>>(
         graph: &G,
         nodes: &[G::Node],
     ) -> Result<Self, LandmarkError> {
@@ -387,12 +388,12 @@ impl<C: Cost> Landmarks<C> {
     /// assert!(matches!(lm.heuristic(&g, 9), Err(LandmarkError::UnknownNode)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn heuristic<'a, G: Graph<Cost = C>>(
+    pub fn heuristic<'a, G: DenseIds<Cost = C>>(
         &'a self,
         graph: &'a G,
         goal: G::Node,
     ) -> Result<AltHeuristic<'a, G>, LandmarkError> {
-        let found = graph.node_count().unwrap_or(0);
+        let found = graph.node_count();
         if found != self.node_count {
             return Err(LandmarkError::WrongGraph {
                 expected: self.node_count,

@@ -1,4 +1,5 @@
 use super::*;
+use crate::graph::Graph;
 use crate::{Cell, Connectivity, Grid, GridCosts};
 
 #[test]

@@ -5,7 +5,7 @@ use std::io;
 use std::path::Path;
 
 use super::*;
-use crate::graph::Graph;
+use crate::graph::{DenseIds, Graph};
 use crate::grid::{Cell, Connectivity, Grid, GridCosts, EXACT_OCTILE_SCALE};
 use MovingAiErrorKind as K;
 
@@ -46,7 +46,7 @@ fn shortest(grid: &Grid<u64>, start: Cell, goal: Cell) -> Option<u64> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let h = grid.heuristic(goal);
-    let n = grid.node_count().unwrap();
+    let n = grid.node_count();
     let mut g = vec![u64::MAX; n];
     let mut heap = BinaryHeap::new();
     let s = grid.node_index(start).unwrap();

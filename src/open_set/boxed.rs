@@ -10,7 +10,7 @@ use crate::cost::Cost;
 /// # Example
 /// ```
 /// use pathseek::open_set::{BinaryHeap, OpenSet, RadixHeap};
-/// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, closed_set::IndexedStore};
+/// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, store::IndexedStore};
 /// let name = "radix-heap";
 /// let open: Box<dyn OpenSet<f64>> = match name {
 ///     "radix-heap" => Box::new(RadixHeap::new()),
@@ -19,7 +19,8 @@ use crate::cost::Cost;
 /// let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::float_octile()).unwrap();
 /// let mut engine = AStar::new(open, IndexedStore::new());
 /// let goal = Cell::new(7, 3);
-/// let r = engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// use pathseek::Query;
+/// let r = engine.search(&grid, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
 /// assert_eq!(r.found().map(|p| p.nodes.len()), Some(8));
 /// ```
 impl<C: Cost, O: OpenSet<C> + ?Sized> OpenSet<C> for Box<O> {

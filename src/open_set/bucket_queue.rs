@@ -121,12 +121,13 @@ impl<C: Cost> BucketQueue<C> {
     /// ```
     /// use pathseek::open_set::{BucketQueue, OpenSet};
     /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
-    /// use pathseek::closed_set::IndexedStore;
+    /// use pathseek::store::IndexedStore;
     /// let costs = GridCosts::<u32>::pell_octile();
     /// let grid = Grid::new(20, 20, Connectivity::Eight, costs).unwrap();
     /// let mut engine = AStar::new(BucketQueue::with_max_edge_cost(costs.diagonal), IndexedStore::new());
     /// let goal = Cell::new(19, 5);
-    /// let r = engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+    /// use pathseek::Query;
+    /// let r = engine.search(&grid, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
     /// assert_eq!(r.found().unwrap().cost, 5 * costs.diagonal + 14 * costs.straight);
     /// ```
     pub fn with_max_edge_cost(max_edge: C) -> Self {

@@ -6,7 +6,7 @@
 //! | O(1) | O(F), a scan of the open slots | O(1), one array write | O(1), here or in the node store |
 //!
 //! # When to choose it
-//! For dense node ids (an [`IndexedStore`](crate::closed_set::IndexedStore) graph)
+//! For dense node ids (an [`IndexedStore`](crate::store::IndexedStore) graph)
 //! with small frontiers and frequent decrease-keys: push and decrease-key are plain
 //! writes into the slot's cell, and the set is exact (one entry per open node, no
 //! stale entries). A scan over *all* slots would make every pop O(N); this set

@@ -109,7 +109,7 @@ macro_rules! registry {
         /// # Example
         /// Search one grid with every open set and check they agree:
         /// ```
-        /// use pathseek::closed_set::IndexedStore;
+        /// use pathseek::store::IndexedStore;
         /// use pathseek::open_set::{OpenSet, OpenSetVisitor, visit_open_sets};
         /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
         ///
@@ -119,7 +119,8 @@ macro_rules! registry {
         ///         let grid = self.0;
         ///         let goal = Cell::new(7, 5);
         ///         let mut engine = AStar::new(make(), IndexedStore::new());
-        ///         let r = engine.search(grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+        ///         use pathseek::Query;
+        ///         let r = engine.search(grid, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
         ///         self.1.push(r.found().map(|p| p.cost));
         ///     }
         /// }

@@ -272,6 +272,12 @@ pub fn check_result<C: GenCost>(
     }
 }
 
+/// A heuristic read from a table by node id (`None`: zero everywhere), as one
+/// type, so that one engine runs every query of a case.
+fn table<C: Cost>(h: Option<&[C]>) -> impl Fn(u32) -> C + Copy + '_ {
+    move |n| h.map_or(C::zero(), |h| h[n as usize])
+}
+
 /// Runs every query and heuristic of a case with one open set and one node store.
 pub fn check_pair<C, O, S>(
     p: &Prepared<C>,
@@ -284,12 +290,17 @@ pub fn check_pair<C, O, S>(
     S: ClosedSet<AdjacencyList<C>>,
 {
     let fresh = |graph: &AdjacencyList<C>, start: u32, goal: u32, h: &[C]| {
-        AStar::new(make_open(), make_store()).search(graph, start, goal, |n: u32| h[n as usize])
+        AStar::new(make_open(), make_store())
+            .search(graph, pathseek::Query::new(start, goal, table(Some(h))))
     };
+    // Zero on the other graph (made before the engine, which borrows it).
+    let zero = vec![C::zero(); p.other.len()];
     let mut engine = AStar::new(make_open(), make_store());
     if p.graph.is_empty() {
         for q in &p.queries {
-            let r = engine.search_until(&p.graph, q.start, |_| true, |_| C::zero());
+            // A goal predicate is another query type: a fresh engine.
+            let until = pathseek::Query::until(q.start, |_| true, |_: u32| C::zero());
+            let r = AStar::new(make_open(), make_store()).search(&p.graph, until);
             assert_eq!(
                 r.error(),
                 Some(&SearchError::StartBlocked { node: q.start }),
@@ -297,7 +308,7 @@ pub fn check_pair<C, O, S>(
                 q.start
             );
             // Both are outside the graph; the starts are checked first.
-            let r = engine.search(&p.graph, q.start, q.goal, |_| C::zero());
+            let r = engine.search(&p.graph, pathseek::Query::new(q.start, q.goal, table(None)));
             assert_eq!(
                 r.error(),
                 Some(&SearchError::StartBlocked { node: q.start }),
@@ -311,7 +322,10 @@ pub fn check_pair<C, O, S>(
     for q in &p.queries {
         for (kind, h) in &q.h {
             let label = format!("{label}, {kind:?}, {} -> {}", q.start, q.goal);
-            let reused = engine.search(&p.graph, q.start, q.goal, |n| h[n as usize]);
+            let reused = engine.search(
+                &p.graph,
+                pathseek::Query::new(q.start, q.goal, table(Some(&h[..]))),
+            );
             let new = fresh(&p.graph, q.start, q.goal, h);
             assert_eq!(
                 reused, new,
@@ -323,25 +337,27 @@ pub fn check_pair<C, O, S>(
     }
     // Outside the graph.
     let n = p.graph.len() as u32;
-    let r = engine.search(&p.graph, n, 0, |_| C::zero());
+    let r = engine.search(&p.graph, pathseek::Query::new(n, 0, table(None)));
     assert_eq!(
         r.error(),
         Some(&SearchError::StartBlocked { node: n }),
         "{label}"
     );
-    let r = engine.search(&p.graph, 0, n + 3, |_| C::zero());
+    let r = engine.search(&p.graph, pathseek::Query::new(0, n + 3, table(None)));
     assert_eq!(
         r.error(),
         Some(&SearchError::GoalBlocked { node: n + 3 }),
         "{label}"
     );
     // Another graph, then the first query again.
-    let zero = vec![C::zero(); p.other.len()];
     let (s, g) = p.other_query;
-    let reused = engine.search(&p.other, s, g, |n| zero[n as usize]);
+    let reused = engine.search(&p.other, pathseek::Query::new(s, g, table(Some(&zero[..]))));
     assert_eq!(reused, fresh(&p.other, s, g, &zero), "{label}: other graph");
     let (q, h, want) = first.expect("at least one query");
-    let again = engine.search(&p.graph, q.start, q.goal, |n| h[n as usize]);
+    let again = engine.search(
+        &p.graph,
+        pathseek::Query::new(q.start, q.goal, table(Some(&h[..]))),
+    );
     assert_eq!(
         again, want,
         "{label}: first query repeated on the reused engine"

@@ -9,6 +9,10 @@
 use pathseek::{
     AStar, Cell, ClosedSet, Connectivity, Cost, Grid, GridCosts, OpenSet, Outcome, SearchError,
 };
+
+/// The heuristics one engine runs for a case (the grid's own, tables, zero),
+/// as one type.
+type DynH<'a, C> = Box<dyn Fn(Cell) -> C + 'a>;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -347,16 +351,19 @@ pub fn check_pair<C, O, S>(
     let mut first = None;
     for q in &p.queries {
         let grid_h = p.grid.heuristic(q.goal);
-        let run = |heuristic: Heuristic, engine: &mut AStar<O, S>| {
+        let run = |heuristic: Heuristic, engine: &mut AStar<O, S, _>| {
             let table = match heuristic {
                 Heuristic::Grid => None,
                 Heuristic::Table(k) => q.tables.iter().find(|t| t.0 == k).map(|t| &t.1),
             };
-            let h = |c: Cell| match table {
+            let h = move |c: Cell| match table {
                 Some(t) => t[(c.y * w + c.x) as usize],
                 None => grid_h(c),
             };
-            engine.search(&p.grid, q.start, q.goal, h)
+            engine.search(
+                &p.grid,
+                pathseek::Query::new(q.start, q.goal, Box::new(h) as DynH<C>),
+            )
         };
         let heuristics = std::iter::once(Heuristic::Grid).chain(HKind::ALL.map(Heuristic::Table));
         for heuristic in heuristics {
@@ -375,8 +382,8 @@ pub fn check_pair<C, O, S>(
     }
     if let Some(b) = p.blocked_cell {
         let open = p.queries.first().map_or(b, |q| q.start);
-        let h = |_| C::zero();
-        let r = engine.search(&p.grid, b, open, h);
+        let h = || -> DynH<C> { Box::new(|_| C::zero()) };
+        let r = engine.search(&p.grid, pathseek::Query::new(b, open, h()));
         if open != b {
             assert_eq!(
                 r.error(),
@@ -384,7 +391,7 @@ pub fn check_pair<C, O, S>(
                 "{label}"
             );
         }
-        let r = engine.search(&p.grid, open, b, h);
+        let r = engine.search(&p.grid, pathseek::Query::new(open, b, h()));
         // The starts are checked before the goal.
         let expected = if open == b {
             SearchError::StartBlocked { node: b }
@@ -395,7 +402,10 @@ pub fn check_pair<C, O, S>(
     }
     let outside = Cell::new(w, 0);
     // Start and goal both outside: the start is checked first.
-    let r = engine.search(&p.grid, outside, outside, |_| C::zero());
+    let r = engine.search(
+        &p.grid,
+        pathseek::Query::new(outside, outside, Box::new(|_| C::zero()) as DynH<C>),
+    );
     assert_eq!(
         r.error(),
         Some(&SearchError::StartBlocked { node: outside }),
@@ -404,11 +414,18 @@ pub fn check_pair<C, O, S>(
     // A different grid, then the first query again (grid heuristic).
     let goal = Cell::new(p.other.width() - 1, 1);
     let h = p.other.heuristic(goal);
-    let reused = engine.search(&p.other, Cell::new(0, 0), goal, h);
-    let fresh = AStar::new(make_open(), make_store()).search(&p.other, Cell::new(0, 0), goal, h);
+    let reused = engine.search(
+        &p.other,
+        pathseek::Query::new(Cell::new(0, 0), goal, Box::new(h) as DynH<C>),
+    );
+    let fresh = AStar::new(make_open(), make_store())
+        .search(&p.other, pathseek::Query::new(Cell::new(0, 0), goal, h));
     assert_eq!(reused, fresh, "{label}: other grid");
     if let Some((want, start, goal)) = first {
-        let again = engine.search(&p.grid, start, goal, p.grid.heuristic(goal));
+        let again = engine.search(
+            &p.grid,
+            pathseek::Query::new(start, goal, Box::new(p.grid.heuristic(goal)) as DynH<C>),
+        );
         assert_eq!(
             again, want,
             "{label}: first query repeated on the reused engine"

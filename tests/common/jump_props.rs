@@ -18,14 +18,15 @@
 //! the grid itself, it hands it out first ([`blocked_ends_grid`],
 //! [`MapCase::load`]) or takes a closure that builds the graph and searches.
 
-use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::graph::{EdgeSink, Expansion};
 use pathseek::grid::EXACT_OCTILE_SCALE;
 use pathseek::jump_points::{self, JumpPointsError};
 use pathseek::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, DaryHeap};
+use pathseek::store::{HashStore, IndexedStore};
 use pathseek::{
-    AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError, SearchResult,
+    AStar, Cell, Connectivity, Cost, DenseIds, Graph, Grid, GridCosts, Query, SearchError,
+    SearchResult,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -37,7 +38,7 @@ use super::Adjacency;
 /// distances).
 pub struct NoPruning<G>(pub G);
 
-impl<G: Graph<Node = Cell>> Graph for NoPruning<G> {
+impl<G: DenseIds<Node = Cell>> Graph for NoPruning<G> {
     type Node = Cell;
     type Cost = G::Cost;
     fn successors(&self, node: Cell, edge: impl FnMut(Cell, G::Cost)) {
@@ -50,7 +51,13 @@ impl<G: Graph<Node = Cell>> Graph for NoPruning<G> {
     fn contains(&self, node: Cell) -> bool {
         self.0.contains(node)
     }
-    fn node_count(&self) -> Option<usize> {
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Cell, Cost = G::Cost>> {
+        Some(self)
+    }
+}
+
+impl<G: DenseIds<Node = Cell>> DenseIds for NoPruning<G> {
+    fn node_count(&self) -> usize {
         self.0.node_count()
     }
     fn node_index(&self, node: Cell) -> Option<usize> {
@@ -245,7 +252,7 @@ pub fn check_queries<C, G>(
     mut also: impl FnMut(Cell, Cell),
 ) where
     C: JpsCost,
-    G: Graph<Node = Cell, Cost = C>,
+    G: DenseIds<Node = Cell, Cost = C>,
 {
     assert_eq!(
         (grid.width(), grid.height()),
@@ -273,8 +280,14 @@ pub fn check_queries<C, G>(
             check_answer(grid, &adj, what, (start, goal), found, want, shape);
         };
         check("astar()", pathseek::astar(graph, start, goal, h));
-        check("reused DaryHeap<4>", engine.search(graph, start, goal, h));
-        check("HashStore", hashed.search(graph, start, goal, h));
+        check(
+            "reused DaryHeap<4>",
+            engine.search(graph, Query::new(start, goal, h)),
+        );
+        check(
+            "HashStore",
+            hashed.search(graph, Query::new(start, goal, h)),
+        );
         check(
             "all eight rays",
             pathseek::astar(&NoPruning(graph), start, goal, h),
@@ -321,9 +334,9 @@ impl MapCase {
         unreachable: usize,
     ) -> (u64, u64)
     where
-        G: Graph<Node = Cell, Cost = u32>,
-        F: Graph<Node = Cell, Cost = f64>,
-        R: Graph<Node = Cell, Cost = u32>,
+        G: DenseIds<Node = Cell, Cost = u32>,
+        F: DenseIds<Node = Cell, Cost = f64>,
+        R: DenseIds<Node = Cell, Cost = u32>,
     {
         let (name, exact, float) = (&self.name, &self.exact, &self.float);
         let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
@@ -334,8 +347,8 @@ impl MapCase {
         for (i, sc) in self.scenarios.iter().enumerate() {
             let line = i + 2;
             let h = exact.heuristic(sc.goal);
-            let r = engine.search(graph, sc.start, sc.goal, h);
-            let old = reference_engine.search(reference, sc.start, sc.goal, h);
+            let r = engine.search(graph, Query::new(sc.start, sc.goal, h));
+            let old = reference_engine.search(reference, Query::new(sc.start, sc.goal, h));
             expanded += r.stats.expanded;
             reference_expanded += old.stats.expanded;
             assert_eq!(
@@ -343,7 +356,10 @@ impl MapCase {
                 old.found().map(|p| p.cost),
                 "{name} line {line}: {pair} differ"
             );
-            let rf = float_engine.search(graph_f, sc.start, sc.goal, float.heuristic(sc.goal));
+            let rf = float_engine.search(
+                graph_f,
+                Query::new(sc.start, sc.goal, float.heuristic(sc.goal)),
+            );
             match (r.found(), rf.found()) {
                 (Some(p), Some(pf)) => {
                     let len = f64::from(p.cost) / f64::from(EXACT_OCTILE_SCALE);
@@ -470,7 +486,7 @@ pub fn check_start_is_goal_and_walled_off(
 /// costing 1), serves every goal: one engine searching from (0, 0) to each
 /// of `goals` in turn finds the plain grid's costs; and that a goal
 /// predicate (the cell (3, 5), 5 moves away) gets the plain grid's answer.
-pub fn check_every_goal<G: Graph<Node = Cell, Cost = u32>>(
+pub fn check_every_goal<G: DenseIds<Node = Cell, Cost = u32>>(
     grid: &Grid<u32>,
     graph: &G,
     goals: &[Cell],
@@ -479,7 +495,9 @@ pub fn check_every_goal<G: Graph<Node = Cell, Cost = u32>>(
     for &goal in goals {
         let h = grid.heuristic(goal);
         let plain = pathseek::astar(grid, Cell::new(0, 0), goal, h).into_path();
-        let jumped = engine.search(graph, Cell::new(0, 0), goal, h).into_path();
+        let jumped = engine
+            .search(graph, Query::new(Cell::new(0, 0), goal, h))
+            .into_path();
         assert_eq!(
             jumped.map(|p| p.cost),
             plain.map(|p| p.cost),
@@ -487,8 +505,8 @@ pub fn check_every_goal<G: Graph<Node = Cell, Cost = u32>>(
         );
     }
     let at = |c: Cell| c.x == 3 && c.y == 5;
-    let until = pathseek::astar_until(graph, Cell::new(0, 0), at, |_| 0);
-    let plain = pathseek::astar_until(grid, Cell::new(0, 0), at, |_| 0);
+    let until = pathseek::search(graph, Query::until(Cell::new(0, 0), at, |_| 0));
+    let plain = pathseek::search(grid, Query::until(Cell::new(0, 0), at, |_| 0));
     assert_eq!(until.found().map(|p| p.cost), Some(5));
     assert_eq!(until.found().map(|p| p.cost), plain.found().map(|p| p.cost));
 }

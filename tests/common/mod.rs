@@ -18,9 +18,9 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap as StdHeap;
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
-use pathseek::closed_set::{visit_closed_sets, ClosedSetVisitor};
 use pathseek::open_set::{HotQueue, OpenSetVisitor, TwoLevel};
-use pathseek::{ClosedSet, Cost, Graph, OpenSet};
+use pathseek::store::{visit_closed_sets, ClosedSetVisitor};
+use pathseek::{ClosedSet, Cost, DenseIds, Graph, OpenSet};
 use proptest::test_runner::{Config, FileFailurePersistence};
 
 // ---------------------------------------------------------------------------
@@ -81,15 +81,16 @@ pub type Adjacency<C> = Vec<Vec<(usize, C)>>;
 
 /// Every edge of a graph with dense ids, by id.
 pub fn adjacency<G: Graph>(graph: &G) -> Adjacency<G::Cost> {
-    let n = graph.node_count().expect("dense ids");
+    let ids = graph.dense_ids().expect("dense ids");
+    let n = ids.node_count();
     let mut adj = vec![Vec::new(); n];
     for (i, out) in adj.iter_mut().enumerate() {
-        let node = graph.node_at(i).expect("node_at inverts node_index");
+        let node = ids.node_at(i).expect("node_at inverts node_index");
         if !graph.contains(node) {
             continue;
         }
         graph.successors(node, |succ, cost| {
-            out.push((graph.node_index(succ).expect("successor has an id"), cost))
+            out.push((ids.node_index(succ).expect("successor has an id"), cost))
         });
     }
     adj
@@ -488,7 +489,7 @@ pub fn visit_open_sets<C: Cost, V: OpenSetVisitor<C>>(visitor: &mut V, max_edge:
 /// with any stores.
 pub trait PairCheck {
     /// The graph the case searches.
-    type G: Graph;
+    type G: DenseIds;
     /// The largest edge cost of the graph (tunes the HOT queue).
     fn max_edge(&self) -> <Self::G as Graph>::Cost;
     /// Runs every check of the case on engines built from `make_open` and

@@ -3,7 +3,7 @@
 //! in `tests/search/store_conformance.rs`, a store written outside the crate in
 //! `tests/search/external_store.rs`).
 //!
-//! What a store promises the A* core (see `pathseek::closed_set`):
+//! What a store promises the A* core (see `pathseek::store`):
 //!
 //! - a fresh store, and a store after `reset`, has no records: `record` and
 //!   `record_mut` answer `None` for every slot, `len` is 0;
@@ -24,8 +24,8 @@
 use std::collections::BTreeSet;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
-use pathseek::closed_set::{ClosedSet, ClosedSetVisitor};
-use pathseek::{Cost, Graph, SearchError};
+use pathseek::store::{ClosedSet, ClosedSetVisitor};
+use pathseek::{Cost, DenseIds, Graph, SearchError};
 
 /// A graph to run the suite on, and the nodes it uses.
 pub struct StoreCase<'g, G: Graph> {
@@ -445,7 +445,7 @@ fn find_or_insert_at_agrees_with_find_or_insert<G: Graph, S: ClosedSet<G>>(
     let mut by_index = make();
     reset(&mut by_index, graph);
     for (&node, &slot) in case.nodes.iter().zip(&slots) {
-        let index = graph.node_index(node);
+        let index = graph.dense_ids().and_then(|ids| ids.node_index(node));
         let found = by_index.find_or_insert_at(graph, node, index).unwrap();
         assert_eq!(
             (found.slot, found.fresh),

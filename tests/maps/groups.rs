@@ -16,23 +16,23 @@
 use crate::common;
 
 use common::{adjacency, dijkstra, reversed};
-use pathseek::closed_set::IndexedStore;
 use pathseek::graph::path_cost;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, FlowField, UnitSearch};
 use pathseek::open_set::BinaryHeap;
-use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, Length, StaticGraph};
+use pathseek::store::IndexedStore;
+use pathseek::{AStar, Cell, Connectivity, Cost, DenseIds, Grid, GridCosts, Length, StaticGraph};
 use proptest::prelude::*;
 
 const REGRESSIONS: &str = regressions_file!("groups");
 
 /// Distances from every node to `goal` (by dense id).
-fn to_goal<G: Graph>(graph: &G, goal: G::Node) -> Vec<Option<G::Cost>> {
+fn to_goal<G: DenseIds>(graph: &G, goal: G::Node) -> Vec<Option<G::Cost>> {
     let adj = adjacency(graph);
     dijkstra(&reversed(&adj), graph.node_index(goal).unwrap())
 }
 
 /// The field against `dist` (Dijkstra to the goal), within `max`.
-fn check_field<G: Graph>(
+fn check_field<G: DenseIds>(
     graph: &G,
     field: &DistanceField<G::Node, G::Cost>,
     goal: G::Node,

@@ -4,18 +4,18 @@
 
 use crate::common;
 
-use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
-use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
 use pathseek::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, OpenSet};
-use pathseek::{AStar, Cell, Connectivity, Cost, Grid, GridCosts};
+use pathseek::store::{ClosedSet, HashStore, IndexedStore};
+use pathseek::{AStar, Cell, Connectivity, Cost, Grid, GridCosts, Query};
 
 /// Runs all scenarios; returns the number that expected and got no path.
 fn check_all<C, O, S>(
     name: &str,
     grid: &Grid<C>,
     scenarios: &[Scenario],
-    mut engine: AStar<O, S>,
+    mut engine: AStar<O, S, Query<Cell, C, GridHeuristic<C>>>,
     scale: f64,
 ) -> usize
 where
@@ -25,7 +25,10 @@ where
 {
     let mut nopath = 0;
     for (i, sc) in scenarios.iter().enumerate() {
-        let r = engine.search(grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        let r = engine.search(
+            grid,
+            Query::new(sc.start, sc.goal, GridHeuristic::new(grid, sc.goal)),
+        );
         let line = i + 2;
         match r.found() {
             Some(p) => {
@@ -146,7 +149,10 @@ fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Sc
         IndexedStore::new(),
     );
     for (i, sc) in scenarios.iter().enumerate() {
-        let r = engine.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        let r = engine.search(
+            &grid,
+            Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+        );
         match r.found() {
             Some(p) => {
                 let len = octile_length(&p.nodes);

@@ -15,7 +15,7 @@ use common::jump_props::{
 use pathseek::graph::Expansion;
 use pathseek::grid::{BlockJumpPoints, PrecomputedJumps};
 use pathseek::jump_points::JumpPointsError;
-use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+use pathseek::{Cell, Connectivity, DenseIds, Graph, Grid, GridCosts};
 use proptest::prelude::*;
 use proptest::sample::Index;
 

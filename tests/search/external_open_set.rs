@@ -15,7 +15,7 @@ use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
 use pathseek::open_set::{Entry, OpenSet};
-use pathseek::{AStar, Connectivity, Cost, GridCosts};
+use pathseek::{AStar, Connectivity, Cost, GridCosts, Query};
 
 /// `(f key, reversed g key, slot, push number)`: the push number keeps equal
 /// entries apart (a set holds each element once).
@@ -93,16 +93,16 @@ fn conforms_f32() {
 /// MovingAI map (ties go the same way: smallest `f`, then largest `g`).
 #[test]
 fn serves_a_search() {
-    use pathseek::closed_set::IndexedStore;
     use pathseek::open_set::BinaryHeap;
+    use pathseek::store::IndexedStore;
     let (map, scenarios) = common::load_movingai("den520d");
     let grid = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
     let mut ours = AStar::new(BTreeOpen::new(), IndexedStore::new());
     let mut theirs = AStar::new(BinaryHeap::new(), IndexedStore::new());
     for sc in scenarios.iter().step_by(40) {
         let h = grid.heuristic(sc.goal);
-        let a = ours.search(&grid, sc.start, sc.goal, h);
-        let b = theirs.search(&grid, sc.start, sc.goal, h);
+        let a = ours.search(&grid, Query::new(sc.start, sc.goal, h));
+        let b = theirs.search(&grid, Query::new(sc.start, sc.goal, h));
         let cost = |r: &pathseek::SearchResult<_, f64>| r.found().map(|p| p.cost);
         assert_eq!(cost(&a), cost(&b), "{:?} -> {:?}", sc.start, sc.goal);
         assert!(sc.matches(cost(&a).unwrap_or(-1.0)));

@@ -1,6 +1,6 @@
 //! A node store written outside the crate, through the public API only: a
 //! `BTreeMap` from node to slot and the records in `Vec`s, implementing
-//! `pathseek::closed_set::{Records, ClosedSet}` with `NodeRecord::new()`.
+//! `pathseek::store::{Records, ClosedSet}` with `NodeRecord::new()`.
 //!
 //! It passes the node-store conformance suite the crate's own stores pass
 //! (`common::store_suite`), and the Dijkstra property tests of
@@ -12,8 +12,8 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use common::store_suite::StoreCase;
-use pathseek::closed_set::{ClosedSet, FindResult, Found, NodeRecord, Records};
-use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError};
+use pathseek::store::{ClosedSet, FindResult, Found, NodeRecord, Records};
+use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, Query, SearchError};
 
 /// A node store for any graph with ordered nodes.
 #[derive(Clone, Debug)]
@@ -133,16 +133,16 @@ fn conforms_without_dense_ids() {
 /// kept engine answers like a fresh one.
 #[test]
 fn serves_a_search() {
-    use pathseek::closed_set::HashStore;
     use pathseek::open_set::BinaryHeap;
+    use pathseek::store::HashStore;
     let (map, scenarios) = common::load_movingai("den520d");
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     let mut ours = AStar::new(BinaryHeap::new(), BTreeStore::new());
     let mut theirs = AStar::new(BinaryHeap::new(), HashStore::new());
     for sc in scenarios.iter().step_by(40) {
         let h = grid.heuristic(sc.goal);
-        let a = ours.search(&grid, sc.start, sc.goal, h);
-        let b = theirs.search(&grid, sc.start, sc.goal, h);
+        let a = ours.search(&grid, Query::new(sc.start, sc.goal, h));
+        let b = theirs.search(&grid, Query::new(sc.start, sc.goal, h));
         assert_eq!(a, b, "{:?} -> {:?}", sc.start, sc.goal);
         assert!(sc.matches(a.found().map_or(-1.0, |p| p.cost as f64
             / f64::from(pathseek::grid::EXACT_OCTILE_SCALE))));

@@ -11,8 +11,10 @@ mod common;
 mod cost_types;
 
 mod basics;
+mod deprecated;
 mod external_open_set;
 mod external_store;
+mod limits;
 mod memory;
 mod one_shot;
 mod open_set_conformance;

@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use pathseek::closed_set::{HashStore, IndexedStore, NodeRecord, PagedStore, Records};
 use pathseek::movingai::{self, MovingAiMap};
 use pathseek::open_set::BinaryHeap;
-use pathseek::{AStar, Connectivity, Cost, Graph, Grid, GridCosts};
+use pathseek::store::{HashStore, IndexedStore, NodeRecord, PagedStore, Records};
+use pathseek::{AStar, Connectivity, Cost, DenseIds, Grid, GridCosts, Query};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -38,17 +38,26 @@ fn report<C: Cost>(costs: GridCosts<C>, label: &str) -> Report {
     let mut scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     scenarios.sort_by_key(|s| std::cmp::Reverse(s.bucket));
     let grid: Grid<C> = map.to_grid(Connectivity::Eight, costs);
-    let nodes = grid.node_count().unwrap();
+    let nodes = grid.node_count();
 
     let mut indexed = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let mut hash = AStar::new(BinaryHeap::new(), HashStore::new());
     let (mut per_touched_indexed, mut per_touched_hash) = (0.0f64, 0.0f64);
     let mut per_touched_paged = 0.0f64;
     for sc in scenarios.iter().take(20) {
-        let a = indexed.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
-        let b = hash.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        let a = indexed.search(
+            &grid,
+            Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+        );
+        let b = hash.search(
+            &grid,
+            Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+        );
         let mut paged = AStar::new(BinaryHeap::new(), PagedStore::new());
-        let c = paged.search(&grid, sc.start, sc.goal, grid.heuristic(sc.goal));
+        let c = paged.search(
+            &grid,
+            Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+        );
         assert_eq!(a.found().map(|p| p.cost), b.found().map(|p| p.cost));
         assert_eq!(a.found().map(|p| p.cost), c.found().map(|p| p.cost));
         let touched = a.stats.stored as f64;

@@ -17,11 +17,11 @@ fn walled(width: u32, height: u32) -> Grid<Length> {
 }
 
 fn fresh_cost(grid: &Grid<Length>, start: Cell, goal: Cell) -> Option<Length> {
-    use pathseek::closed_set::IndexedStore;
     use pathseek::open_set::BinaryHeap;
+    use pathseek::store::IndexedStore;
     let mut engine = pathseek::AStar::new(BinaryHeap::new(), IndexedStore::new());
     engine
-        .search(grid, start, goal, grid.heuristic(goal))
+        .search(grid, Query::new(start, goal, grid.heuristic(goal)))
         .found()
         .map(|p| p.cost)
 }
@@ -126,7 +126,7 @@ fn other_cost_types_and_graphs_share_the_thread() {
         let r = pathseek::astar(&f, Cell::new(0, 0), goal, f.heuristic(goal));
         let cost = r.found().unwrap().cost;
         assert!((cost - (3.0 + 5.0 * 2f64.sqrt())).abs() < 1e-9);
-        assert!(g.node_count().is_some());
+        assert!(g.dense_ids().is_some());
     }
 }
 

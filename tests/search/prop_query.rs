@@ -37,11 +37,11 @@ use std::collections::{BTreeMap, HashSet};
 use common::graph_props::GenCost;
 use common::grid_props::GridCost;
 use common::{Adjacency, HKind};
-use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::open_set::{BinaryHeap, LazyBinaryHeap, OpenSet};
+use pathseek::store::{HashStore, IndexedStore};
 use pathseek::{
-    AStar, AdjacencyList, Cell, ClosedSet, Connectivity, Cost, Graph, Grid, Limit, Outcome, Query,
-    Records, SearchResult, SlicedSearch, Status,
+    AStar, AdjacencyList, Cell, ClosedSet, Connectivity, Cost, DenseIds, Graph, Grid, Limit,
+    Outcome, Query, Records, SearchResult, Status,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -223,7 +223,7 @@ struct Instance<G: Graph> {
     seed: u64,
 }
 
-impl<G: Graph> Instance<G> {
+impl<G: DenseIds> Instance<G> {
     fn new(graph: G, starts: Vec<(G::Node, G::Cost)>, goal: G::Node, seed: u64) -> Self {
         let adj = common::adjacency(&graph);
         let goal_id = graph.node_index(goal).expect("the goal has an id");
@@ -368,7 +368,7 @@ enum Resolved<C> {
 }
 
 impl LimitSpec {
-    fn resolve<G: Graph>(&self, inst: &Instance<G>) -> Resolved<G::Cost> {
+    fn resolve<G: DenseIds>(&self, inst: &Instance<G>) -> Resolved<G::Cost> {
         match self.kind {
             // Up to about half the graph, so that limits are often reached.
             1 => Resolved::Expansions(self.count % (inst.adj.len() as u64 / 2 + 2)),
@@ -397,7 +397,7 @@ fn with_limit<N: Copy, C: Cost, H>(q: Query<N, C, H>, limit: Resolved<C>) -> Que
 }
 
 /// The query of an instance with heuristic table `h`.
-fn query<'a, G: Graph>(
+fn query<'a, G: DenseIds>(
     inst: &'a Instance<G>,
     h: &'a [G::Cost],
 ) -> Query<G::Node, G::Cost, impl FnMut(G::Node) -> G::Cost + Clone + 'a> {
@@ -416,11 +416,11 @@ fn check_sliced_equals_run<G>(
     budgets: &[u64],
     tally: &Tally,
 ) where
-    G: Graph,
+    G: DenseIds,
     IndexedStore<G::Cost>: ClosedSet<G>,
 {
     let direct = sliced_equals_run(inst, h, limit, budgets, &|| {
-        AStar::new(BinaryHeap::new(), IndexedStore::new())
+        (BinaryHeap::new(), IndexedStore::new())
     });
     tally.add(match direct.outcome {
         Outcome::Found(_) => "found",
@@ -433,28 +433,32 @@ fn check_sliced_equals_run<G>(
     }
     // Other structures: a re-push heap and a hash store.
     sliced_equals_run(inst, h, limit, budgets, &|| {
-        AStar::new(LazyBinaryHeap::new(), HashStore::new())
+        (LazyBinaryHeap::new(), HashStore::new())
     });
 }
 
-/// [`check_sliced_equals_run`] with the structures `engine` makes; returns
+/// [`check_sliced_equals_run`] with the structures `structures` makes; returns
 /// the one-shot result.
 fn sliced_equals_run<G, O, S>(
     inst: &Instance<G>,
     h: &[G::Cost],
     limit: Resolved<G::Cost>,
     budgets: &[u64],
-    engine: &dyn Fn() -> AStar<O, S>,
+    structures: &dyn Fn() -> (O, S),
 ) -> SearchResult<G::Node, G::Cost>
 where
-    G: Graph,
+    G: DenseIds,
     O: OpenSet<G::Cost>,
     S: ClosedSet<G>,
 {
     let q = with_limit(query(inst, h), limit);
-    let direct = engine().run(&inst.graph, q.clone());
+    let engine = || {
+        let (open, store) = structures();
+        AStar::new(open, store)
+    };
+    let direct = engine().search(&inst.graph, q.clone());
     // One sliced search for every budget: a warm engine too.
-    let mut sliced = SlicedSearch::from_engine(engine());
+    let mut sliced = engine();
     let mut path = Vec::new();
     for &budget in budgets {
         let label = format!("budget {budget}, limit {limit:?}");
@@ -510,7 +514,7 @@ fn candidates<G>(
     store: &IndexedStore<G::Cost>,
 ) -> Vec<(usize, G::Cost, G::Cost)>
 where
-    G: Graph,
+    G: DenseIds,
 {
     let mut out = Vec::new();
     for id in 0..inst.adj.len() {
@@ -530,7 +534,7 @@ where
 
 /// (b) and the found/no-path part of (c): the outcome against the Dijkstra from
 /// the starts. Returns the optimum.
-fn check_against_dijkstra<G: Graph>(
+fn check_against_dijkstra<G: DenseIds>(
     inst: &Instance<G>,
     r: &SearchResult<G::Node, G::Cost>,
     admissible: bool,
@@ -558,7 +562,7 @@ fn check_against_dijkstra<G: Graph>(
 
 /// `nodes` begins at a start, follows edges, and costs `cost` with that
 /// start's initial cost.
-fn check_path_from_a_start<G: Graph>(
+fn check_path_from_a_start<G: DenseIds>(
     inst: &Instance<G>,
     nodes: &[G::Node],
     cost: G::Cost,
@@ -587,13 +591,13 @@ fn check_limit<G>(
     admissible: bool,
     tally: &Tally,
 ) where
-    G: Graph,
+    G: DenseIds,
     IndexedStore<G::Cost>: ClosedSet<G>,
 {
     let label = format!("limit {limit:?}");
     let tol = common::tolerance::<G::Cost>();
     let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-    let r = engine.run(&inst.graph, with_limit(query(inst, h), limit));
+    let r = engine.search(&inst.graph, with_limit(query(inst, h), limit));
     let opt = check_against_dijkstra(inst, &r, admissible, &label);
     let stats = r.stats;
     let store = engine.store();
@@ -723,7 +727,7 @@ fn check_edits<C: GridCost>(
     let mut grid = inst.graph.clone();
     let (w, ht) = (grid.width() as i64, grid.height() as i64);
     let q = query(inst, h);
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let mut status = sliced.start(&grid, q.clone());
     let mut flipped = Vec::new();
     for &(budget, pick, on_path) in edits {
@@ -734,7 +738,7 @@ fn check_edits<C: GridCost>(
         if status != Status::InProgress {
             break;
         }
-        let store = sliced.engine().store();
+        let store = sliced.store();
         // Without reopening every expanded cell is closed; otherwise keep away
         // from every cell reached.
         let strict = sliced.stats().reopened > 0;
@@ -780,8 +784,9 @@ fn check_edits<C: GridCost>(
         status = sliced.advance(&grid, 1 << 20);
     }
     let label = format!("flipped {flipped:?}");
-    let unedited = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(&inst.graph, q.clone());
-    let fresh = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(&grid, q);
+    let unedited =
+        AStar::new(BinaryHeap::new(), IndexedStore::new()).search(&inst.graph, q.clone());
+    let fresh = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(&grid, q);
     if !flipped.is_empty() {
         tally.add("an edit");
         if unedited.outcome != fresh.outcome {
@@ -886,7 +891,7 @@ fn sliced_equals_run_grids_f32() {
 
 /// (b) Several starts, no limit, an admissible heuristic, through `search`
 /// (the default structures).
-fn check_several_starts<G: Graph>(inst: &Instance<G>, h: &[G::Cost], tally: &Tally) {
+fn check_several_starts<G: DenseIds>(inst: &Instance<G>, h: &[G::Cost], tally: &Tally) {
     let r = pathseek::search(&inst.graph, query(inst, h));
     check_against_dijkstra(inst, &r, true, "several starts");
     match &r.outcome {

@@ -8,13 +8,13 @@
 
 use std::time::{Duration, Instant};
 
-use pathseek::closed_set::{HashStore, IndexedStore, PagedStore};
 use pathseek::graph::{self, path_cost};
 use pathseek::open_set::BinaryHeap;
 use pathseek::query::CLOCK_INTERVAL;
+use pathseek::store::{HashStore, IndexedStore, PagedStore};
 use pathseek::{
     AStar, AdjacencyList, Cell, Connectivity, Cost, Graph, Grid, GridCosts, Limit, Outcome, Query,
-    Records, SearchError, SlicedSearch, Status,
+    Records, SearchError, Status,
 };
 
 fn c<C: Cost>(n: u64) -> C {
@@ -73,7 +73,7 @@ fn infinite_graph_max_expansions() {
     // h = 0: every node ties on h, so the best is the one with the smallest g,
     // the start.
     let mut engine = AStar::new(BinaryHeap::new(), HashStore::new());
-    let r = engine.run(&g, Query::new(0, 2, |_: u64| 0u32).max_expansions(1_000));
+    let r = engine.search(&g, Query::new(0, 2, |_: u64| 0u32).max_expansions(1_000));
     assert_eq!(check_partial_on_doubling(&r, Limit::Expansions), [0]);
     assert_eq!(r.stats.expanded, 1_000);
 }
@@ -114,7 +114,7 @@ fn infinite_graph_deadline() {
     assert_eq!(check_partial_on_doubling(&r, Limit::Deadline), [0]);
     assert_eq!(r.stats.expanded, 0);
     // The same through a sliced search (HashStore: the graph has no dense ids).
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), HashStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), HashStore::new());
     let started = sliced.start(&g, Query::new(0, 2, depth_h).deadline(Instant::now()));
     assert!(
         matches!(
@@ -177,20 +177,20 @@ where
     let mut out = Vec::new();
     let r = pathseek::search(grid, query.clone());
     out.push(("search", r.error().cloned(), r.stats.expanded));
-    let r = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(grid, query.clone());
+    let r = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(grid, query.clone());
     out.push(("run indexed", r.error().cloned(), r.stats.expanded));
-    let r = AStar::new(BinaryHeap::new(), HashStore::new()).run(grid, query.clone());
+    let r = AStar::new(BinaryHeap::new(), HashStore::new()).search(grid, query.clone());
     out.push(("run hash", r.error().cloned(), r.stats.expanded));
     let mut engine = AStar::new(BinaryHeap::new(), PagedStore::new());
     let mut path = vec![Cell::new(0, 0)];
-    let status = engine.run_into(grid, query.clone(), &mut path);
+    let status = engine.search_into(grid, query.clone(), &mut path);
     assert!(path.is_empty(), "run_into clears the path on an error");
     let error = match status {
         Status::Error(e) => Some(e),
         _ => None,
     };
-    out.push(("run_into", error, engine.last_stats().expanded));
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    out.push(("run_into", error, engine.stats().expanded));
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let status = sliced.start(grid, query.clone());
     let error = match &status {
         Status::Error(e) => Some(e.clone()),
@@ -208,7 +208,7 @@ where
             assert!(path.is_empty());
         }
     }
-    out.push(("SlicedSearch::start", error, sliced.stats().expanded));
+    out.push(("AStar::start", error, sliced.stats().expanded));
     out
 }
 
@@ -240,12 +240,12 @@ fn start_and_goal_checks<C: Cost>() {
     let r = pathseek::astar(&grid, open, blocked, h);
     assert_eq!((r.error(), r.stats.expanded), (Some(&goal_blocked), 0));
     let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-    let r = engine.search(&grid, open, blocked, h);
+    let r = engine.search(&grid, Query::new(open, blocked, h));
     assert_eq!((r.error(), r.stats.expanded), (Some(&goal_blocked), 0));
     let mut path = vec![open];
-    let r = engine.search_into(&grid, open, blocked, h, &mut path);
-    assert_eq!(r, Err(goal_blocked.clone()));
-    assert_eq!(engine.last_stats().expanded, 0);
+    let r = engine.search_into(&grid, Query::new(open, blocked, h), &mut path);
+    assert_eq!(r, Status::Error(goal_blocked.clone()));
+    assert_eq!(engine.stats().expanded, 0);
     assert!(path.is_empty());
     // The entry points taking a query.
     assert_every_entry_point(&grid, &Query::new(open, blocked, h), &goal_blocked);
@@ -345,7 +345,7 @@ fn invalid_start_costs_f32() {
 fn sliced_search_idle_before_start_and_after_cancel() {
     let grid = grid_with_blocked::<u32>(Cell::new(7, 7));
     let goal = Cell::new(6, 3);
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let mut path = vec![Cell::new(1, 1)];
     // Nothing started: the type comes from the query given to `start` below.
     assert_eq!(sliced.status(), Status::Idle);
@@ -449,7 +449,7 @@ fn unit_between_cells<C: Cost + From<f32>>() {
     ] {
         let q = Query::new(left, goal, grid.heuristic(goal)).with_starts(starts);
         let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-        let r = engine.run(&grid, q.clone());
+        let r = engine.search(&grid, q.clone());
         let path = r.found().expect("reachable");
         assert_eq!(
             (path.nodes[0], path.cost),
@@ -457,7 +457,8 @@ fn unit_between_cells<C: Cost + From<f32>>() {
             "to {goal:?}"
         );
         // Sliced, the same.
-        let mut sliced = SlicedSearch::from_engine(engine);
+        engine.cancel();
+        let mut sliced = engine;
         sliced.start(&grid, q);
         let mut status = Status::InProgress;
         while status == Status::InProgress {
@@ -531,9 +532,10 @@ fn sliced_one_expansion_per_call<C: Cost>() {
         let (start, goal) = (Cell::new(1, 1), Cell::new(38, 2));
         let q = Query::new(start, goal, grid.heuristic(goal));
         let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
-        let direct = engine.run(&grid, q.clone());
+        let direct = engine.search(&grid, q.clone());
         let found = direct.found().expect("reachable");
-        let mut sliced = SlicedSearch::from_engine(engine);
+        engine.cancel();
+        let mut sliced = engine;
         assert_eq!(sliced.start(&grid, q), Status::InProgress);
         let mut path = Vec::new();
         let mut calls = 0u64;
@@ -583,7 +585,7 @@ fn sliced_one_expansion_per_call<C: Cost>() {
             closed.set_passable(cell, false).unwrap();
         }
         let q = Query::new(start, goal, closed.heuristic(goal));
-        let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(&closed, q.clone());
+        let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(&closed, q.clone());
         assert_eq!(direct.outcome, Outcome::NoPath);
         sliced.start(&closed, q);
         let mut status = Status::InProgress;
@@ -615,11 +617,11 @@ fn sliced_with_limits<C: Cost>() {
             .max_expansions(150),
     ];
     for q in queries {
-        let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(&grid, q.clone());
+        let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(&grid, q.clone());
         let (want, limit) = direct.partial().expect("a limit is reached");
         assert!(direct.stats.expanded > 50, "{limit:?}: {:?}", direct.stats);
         for budget in [1, 2, 5, 31, 32, 33, 1000] {
-            let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+            let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
             sliced.start(&grid, q.clone());
             let mut status = Status::InProgress;
             while status == Status::InProgress {
@@ -657,7 +659,7 @@ fn edit_grid() -> Grid<u32> {
 }
 
 type GridQuery = Query<Cell, u32, pathseek::grid::GridHeuristic<u32>>;
-type Sliced = SlicedSearch<BinaryHeap<u32>, IndexedStore<u32>, GridQuery>;
+type Sliced = AStar<BinaryHeap<u32>, IndexedStore<u32>, GridQuery>;
 
 fn edit_query(grid: &Grid<u32>) -> GridQuery {
     let goal = Cell::new(31, 0);
@@ -670,7 +672,7 @@ fn edit_query(grid: &Grid<u32>) -> GridQuery {
 
 /// `true` if `cell` or one of its 8 neighbours is closed in the sliced search.
 fn near_closed(sliced: &Sliced, cell: Cell) -> bool {
-    let store = sliced.engine().store();
+    let store = sliced.store();
     let (x, y) = (cell.x as i64, cell.y as i64);
     (-1..=1).any(|dy| {
         (-1..=1).any(|dx| {
@@ -697,7 +699,7 @@ fn finish(sliced: &mut Sliced, grid: &Grid<u32>) -> Status<Cell, u32> {
 /// fresh search on the edited grid: same status, path and counters.
 fn assert_same_as_fresh(sliced: &mut Sliced, grid: &Grid<u32>) -> Status<Cell, u32> {
     let status = finish(sliced, grid);
-    let fresh = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(grid, edit_query(grid));
+    let fresh = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(grid, edit_query(grid));
     let mut path = Vec::new();
     match &fresh.outcome {
         Outcome::Found(p) => {
@@ -834,12 +836,12 @@ fn predicate_goals<C: Cost>() {
     let dijkstra = pathseek::search(&grid, Query::until(start, is_goal, |_: Cell| C::zero()));
     let want = dijkstra.found().expect("reachable").cost;
     let q = Query::until(start, is_goal, h);
-    let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(&grid, q.clone());
+    let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(&grid, q.clone());
     let found = direct.found().expect("reachable");
     assert_eq!(found.cost, want);
     assert!(is_goal(*found.goal().unwrap()));
     for budget in [1, 3, 64] {
-        let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+        let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
         assert_eq!(sliced.start(&grid, q.clone()), Status::InProgress);
         let mut status = Status::InProgress;
         while status == Status::InProgress {
@@ -852,12 +854,12 @@ fn predicate_goals<C: Cost>() {
         assert_eq!(sliced.stats(), direct.stats);
     }
     // The start itself passes the test: found at once.
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     sliced.start(&grid, Query::until(start, |c: Cell| c == start, h));
     assert_eq!(sliced.advance(&grid, 1), Status::Found { cost: C::zero() });
     assert_eq!(sliced.stats().expanded, 0);
     // No cell passes: every reachable cell is expanded, then no path.
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     sliced.start(&grid, Query::until(start, |_: Cell| false, h));
     let mut status = Status::InProgress;
     while status == Status::InProgress {
@@ -867,7 +869,7 @@ fn predicate_goals<C: Cost>() {
     assert_eq!(sliced.stats().expanded as usize, grid.passable_count());
     // A goal test with a limit.
     let q = Query::until(start, is_goal, h).max_expansions(10);
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     sliced.start(&grid, q);
     assert!(matches!(sliced.advance(&grid, 4), Status::InProgress));
     assert!(matches!(
@@ -930,7 +932,7 @@ fn max_cost_below_the_start_heuristic_expands_nothing() {
     let grid = walled_grid::<u32>(true);
     let goal = Cell::new(38, 2);
     let q = Query::new(Cell::new(1, 1), goal, grid.heuristic(goal)).max_cost(10);
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     sliced.start(&grid, q);
     assert_eq!(
         sliced.advance(&grid, 5),
@@ -968,7 +970,7 @@ fn partial_cost_follows_a_cheaper_path_to_the_best_start() {
         "partial path {path:?}"
     );
     // The same while a sliced search is in progress.
-    let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+    let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
     sliced.start(&g, q.max_expansions(100));
     assert_eq!(sliced.advance(&g, 1), Status::InProgress);
     let mut nodes = Vec::new();
@@ -1003,7 +1005,7 @@ fn failed_start_offers_no_path() {
     ];
     let mut offered = Vec::new();
     for q in queries {
-        let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+        let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
         let status = sliced.start(&g, q);
         assert!(matches!(status, Status::Error(_)), "{status:?}");
         let mut path = Vec::new();
@@ -1029,8 +1031,8 @@ fn store_limit_reached_by_the_starts() {
     ];
     let mut differ = Vec::new();
     for (i, q) in queries.into_iter().enumerate() {
-        let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).run(&g, q.clone());
-        let mut sliced = SlicedSearch::new(BinaryHeap::new(), IndexedStore::new());
+        let direct = AStar::new(BinaryHeap::new(), IndexedStore::new()).search(&g, q.clone());
+        let mut sliced = AStar::new(BinaryHeap::new(), IndexedStore::new());
         sliced.start(&g, q);
         let status = sliced.advance(&g, 100);
         let same = match (&direct.outcome, &status) {

@@ -10,14 +10,23 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
 use std::path::PathBuf;
 
-use pathseek::closed_set::{
-    visit_closed_sets, ClosedSet, ClosedSetVisitor, HashStore, IndexedStore, CLOSED_SET_NAMES,
-};
+use pathseek::grid::GridHeuristic;
 use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor, TwoLevel, OPEN_SET_NAMES,
 };
-use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+use pathseek::store::{
+    visit_closed_sets, ClosedSet, ClosedSetVisitor, HashStore, IndexedStore, CLOSED_SET_NAMES,
+};
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
+
+/// The cost of a search that found its goal (`what` says why it must have).
+fn found<C: std::fmt::Debug>(status: Status<Cell, C>, what: &str) -> C {
+    match status {
+        Status::Found { cost } => cost,
+        other => panic!("{what}: {other:?}"),
+    }
+}
 
 struct Counting;
 
@@ -66,7 +75,7 @@ fn data(name: &str) -> PathBuf {
 fn second_pass_allocations<O, S>(
     grid: &Grid<f64>,
     scenarios: &[Scenario],
-    mut engine: AStar<O, S>,
+    mut engine: AStar<O, S, Query<Cell, f64, GridHeuristic<f64>>>,
 ) -> u64
 where
     O: OpenSet<f64>,
@@ -75,13 +84,15 @@ where
     let mut path: Vec<Cell> = Vec::new();
     let mut costs = Vec::with_capacity(scenarios.len());
     for sc in scenarios {
-        let cost = engine.search_into(grid, sc.start, sc.goal, grid.heuristic(sc.goal), &mut path);
-        costs.push(cost.unwrap().expect("every den520d scenario has a path"));
+        let h = GridHeuristic::new(grid, sc.goal);
+        let cost = engine.search_into(grid, Query::new(sc.start, sc.goal, h), &mut path);
+        costs.push(found(cost, "every den520d scenario has a path"));
     }
     let before = allocations();
     for (sc, &want) in scenarios.iter().zip(&costs) {
-        let cost = engine.search_into(grid, sc.start, sc.goal, grid.heuristic(sc.goal), &mut path);
-        assert_eq!(cost, Ok(Some(want)));
+        let h = GridHeuristic::new(grid, sc.goal);
+        let cost = engine.search_into(grid, Query::new(sc.start, sc.goal, h), &mut path);
+        assert_eq!(cost, Status::Found { cost: want });
         assert_eq!(path.last(), Some(&sc.goal));
     }
     allocations() - before
@@ -125,9 +136,11 @@ fn warm_engines_do_not_allocate() {
     let mut fresh = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let _ = fresh.search(
         &grid,
-        scenarios[0].start,
-        scenarios[0].goal,
-        grid.heuristic(scenarios[0].goal),
+        Query::new(
+            scenarios[0].start,
+            scenarios[0].goal,
+            grid.heuristic(scenarios[0].goal),
+        ),
     );
     assert!(allocations() > before, "the counting allocator saw nothing");
 
@@ -180,9 +193,9 @@ fn warm_jump_point_searches_do_not_allocate() {
         for sc in &scenarios {
             let jps = JumpPoints::new(&grid).unwrap();
             let h = grid.heuristic(sc.goal);
-            let cost = engine.search_into(&jps, sc.start, sc.goal, h, &mut points);
+            let cost = engine.search_into(&jps, Query::new(sc.start, sc.goal, h), &mut points);
             jump_points::fill_path_into(&points, &mut cells);
-            lengths.push((cost.unwrap().expect("a path"), cells.len()));
+            lengths.push((found(cost, "a path"), cells.len()));
         }
         if pass == 1 {
             allocated = allocations() - before;
@@ -194,16 +207,14 @@ fn warm_jump_point_searches_do_not_allocate() {
 
 #[test]
 fn warm_sliced_searches_do_not_allocate() {
-    use pathseek::grid::GridHeuristic;
-    use pathseek::{Query, SlicedSearch, Status};
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(4).collect();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     // The type a game would keep in a unit's struct.
     type UnitSearch =
-        SlicedSearch<DaryHeap<u32, 4>, IndexedStore<u32>, Query<Cell, u32, GridHeuristic<u32>>>;
-    let mut search: UnitSearch = SlicedSearch::new(DaryHeap::new(), IndexedStore::new());
+        AStar<DaryHeap<u32, 4>, IndexedStore<u32>, Query<Cell, u32, GridHeuristic<u32>>>;
+    let mut search: UnitSearch = AStar::new(DaryHeap::new(), IndexedStore::new());
     let mut one_shot = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     let mut path = Vec::new();
     let mut passes = [
@@ -238,7 +249,7 @@ fn warm_sliced_searches_do_not_allocate() {
             seen.push(search.path_into(&grid, &mut path).unwrap() as u64);
             // One-shot through a query, with several starts.
             let q = Query::new(sc.start, sc.goal, h).with_start(sc.goal, 7);
-            let status = one_shot.run_into(&grid, q, &mut path);
+            let status = one_shot.search_into(&grid, q, &mut path);
             assert_eq!(status, Status::Found { cost: 7 });
             seen.push(path.len() as u64);
         }
@@ -306,8 +317,8 @@ fn second_jump_pass_allocations<G, F>(
     scenarios: &[Scenario],
 ) -> u64
 where
-    G: pathseek::Graph<Node = Cell, Cost = u32>,
-    F: pathseek::Graph<Node = Cell, Cost = f64>,
+    G: pathseek::DenseIds<Node = Cell, Cost = u32>,
+    F: pathseek::DenseIds<Node = Cell, Cost = f64>,
 {
     use pathseek::jump_points;
     let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
@@ -321,13 +332,16 @@ where
     for (pass, lengths) in passes.iter_mut().enumerate() {
         let before = allocations();
         for sc in scenarios {
-            let cost =
-                engine.search_into(jps, sc.start, sc.goal, grid.heuristic(sc.goal), &mut points);
+            let cost = engine.search_into(
+                jps,
+                Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+                &mut points,
+            );
             jump_points::fill_path_into(&points, &mut cells);
-            lengths.push((u64::from(cost.unwrap().expect("a path")), cells.len()));
+            lengths.push((u64::from(found(cost, "a path")), cells.len()));
             let h = float.heuristic(sc.goal);
-            let cost = engine_f.search_into(jps_f, sc.start, sc.goal, h, &mut points);
-            lengths.push((cost.unwrap().expect("a path").to_bits(), points.len()));
+            let cost = engine_f.search_into(jps_f, Query::new(sc.start, sc.goal, h), &mut points);
+            lengths.push((found(cost, "a path").to_bits(), points.len()));
         }
         if pass == 1 {
             allocated = allocations() - before;
@@ -447,9 +461,12 @@ fn warm_bucket_queue_searches_do_not_allocate() {
     for (pass, costs) in passes.iter_mut().enumerate() {
         let before = allocations();
         for sc in &scenarios {
-            let cost =
-                engine.search_into(&grid, sc.start, sc.goal, grid.heuristic(sc.goal), &mut path);
-            costs.push(cost.unwrap().expect("a path"));
+            let cost = engine.search_into(
+                &grid,
+                Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+                &mut path,
+            );
+            costs.push(found(cost, "a path"));
         }
         if pass == 1 {
             allocated = allocations() - before;

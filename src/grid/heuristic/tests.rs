@@ -1,5 +1,5 @@
 use super::*;
-use crate::graph::Graph;
+use crate::graph::{DenseIds, Graph};
 
 const MAPS: &[&[&str]] = &[
     &["......", "......", "......", "......"],
@@ -18,14 +18,12 @@ fn grid<C: Cost>(rows: &[&str], conn: Connectivity, costs: GridCosts<C>) -> Grid
 }
 
 fn cells<C: Cost>(g: &Grid<C>) -> Vec<Cell> {
-    (0..g.node_count().unwrap())
-        .map(|i| g.node_at(i).unwrap())
-        .collect()
+    (0..g.node_count()).map(|i| g.node_at(i).unwrap()).collect()
 }
 
 /// True cost from every cell to `goal` (Dijkstra on reversed edges, O(V²)).
 fn distances_to<C: Cost>(g: &Grid<C>, goal: Cell) -> Vec<Option<C>> {
-    let n = g.node_count().unwrap();
+    let n = g.node_count();
     let mut reverse: Vec<Vec<(usize, C)>> = vec![Vec::new(); n];
     for a in cells(g) {
         let ia = g.node_index(a).unwrap();

@@ -72,7 +72,7 @@ mod build;
 use core::fmt;
 
 use crate::cost::Cost;
-use crate::graph::{EdgeSink, Expansion, Graph};
+use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 use crate::grid::block_jumps::{pruned_rays, Rays};
 use crate::grid::jump_points::{JumpPoints, JumpPointsError};
 use crate::grid::{move_index, Cell, Grid, STEPS};
@@ -101,13 +101,14 @@ fn reach(t: i32) -> u32 {
 /// ```
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
 /// use pathseek::grid::PrecomputedJumps;
-/// use pathseek::{open_set::DaryHeap, closed_set::IndexedStore};
+/// use pathseek::{open_set::DaryHeap, store::IndexedStore};
 ///
 /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
 /// let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
 /// let jps = PrecomputedJumps::new(&grid).unwrap();
 /// let goal = Cell::new(63, 40);
-/// let r = engine.search(&jps, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// use pathseek::Query;
+/// let r = engine.search(&jps, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
 /// // 40 diagonal moves, then 23 straight ones: one edge.
 /// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), goal]);
 /// assert_eq!(r.stats.expanded, 1);
@@ -509,8 +510,15 @@ impl<C: Cost> Graph for PrecomputedJumps<C> {
     }
 
     #[inline]
-    fn node_count(&self) -> Option<usize> {
-        Some(self.width * self.height)
+    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
+        Some(self)
+    }
+}
+
+impl<C: Cost> DenseIds for PrecomputedJumps<C> {
+    #[inline]
+    fn node_count(&self) -> usize {
+        self.width * self.height
     }
 
     #[inline]

@@ -9,7 +9,7 @@ use std::time::Instant;
 ///
 /// Every `FnMut(node) -> cost` closure is one. Name a type of your own (or use
 /// [`GridHeuristic`](crate::grid::GridHeuristic)) when the heuristic must be
-/// written in a struct field, for instance in a [`SlicedSearch`](crate::SlicedSearch)
+/// written in a struct field, for instance in an [`AStar`](crate::AStar)
 /// kept by a game unit.
 ///
 /// For optimal paths the estimate must be *admissible* (never above the true
@@ -204,13 +204,16 @@ pub enum Limit {
     Cost,
     /// [`Query::deadline`] passed.
     Deadline,
+    /// The caller ended the search before it was over
+    /// ([`AStar::finish`](crate::AStar::finish) while in progress).
+    Stopped,
 }
 
 /// The question one search answers: its starts (each with an initial cost),
 /// its goal (a node or a test), its heuristic and its limits.
 ///
 /// Every search of the crate runs a query through the same core loop:
-/// [`AStar::run`](crate::AStar::run) in one go, [`SlicedSearch`](crate::SlicedSearch)
+/// [`AStar::search`](crate::AStar::search) in one go, [`AStar::advance`](crate::AStar::advance)
 /// a few expansions at a time, and [`astar`](fn@crate::astar) and the other
 /// shortcuts build one for you. The start and goal checks are made in one place
 /// for all of them, when the search starts:
@@ -228,8 +231,7 @@ pub enum Limit {
 ///
 /// A closure given as the heuristic needs its parameter's type written
 /// (`|n: u32| ...`): the query does not know the graph's node type until it
-/// is run. [`astar`](fn@crate::astar) and [`AStar::search`](crate::AStar::search)
-/// take closures without that.
+/// is run. [`astar`](fn@crate::astar) takes closures without that.
 ///
 /// # Several starts
 /// Each start has an initial cost, the `g` it begins with: several units
@@ -423,8 +425,8 @@ impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
     }
 
     /// For a search within a [`Reachability`](crate::components::Reachability)
-    /// ([`AStar::run_within`](crate::AStar::run_within),
-    /// [`SlicedSearch::start_within`](crate::SlicedSearch::start_within)): when
+    /// ([`AStar::search_within`](crate::AStar::search_within),
+    /// [`AStar::start_within`](crate::AStar::start_within)): when
     /// no start can reach the goal (blocked, or in another component), search
     /// to the reachable node nearest to it instead
     /// ([`Grid::nearest_cell`](crate::Grid::nearest_cell) on grids: by the
@@ -433,7 +435,7 @@ impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
     /// searches ignore it.
     ///
     /// # Example
-    /// See [`AStar::run_within`](crate::AStar::run_within).
+    /// See [`AStar::search_within`](crate::AStar::search_within).
     pub fn fallback_to_nearest(mut self) -> Self {
         self.fallback = true;
         self

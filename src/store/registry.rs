@@ -6,16 +6,16 @@
 //! a store is one line there.
 
 use super::{ClosedSet, HashStore, IndexedStore, PagedStore};
-use crate::graph::Graph;
+use crate::graph::{DenseIds, Graph};
 
 /// Receives the node stores of the registry for graphs of type `G`, one call
 /// per store ([`visit_closed_sets`]).
 ///
 /// # Example
-/// Which stores serve a graph without dense ids:
+/// Which stores serve a small graph:
 /// ```
-/// use pathseek::closed_set::{ClosedSet, ClosedSetVisitor, visit_closed_sets};
-/// use pathseek::Graph;
+/// use pathseek::store::{ClosedSet, ClosedSetVisitor, visit_closed_sets};
+/// use pathseek::{AdjacencyList, Graph};
 ///
 /// struct Serves<'g, G>(&'g G, Vec<&'static str>);
 /// impl<G: Graph> ClosedSetVisitor<G> for Serves<'_, G> {
@@ -25,10 +25,10 @@ use crate::graph::Graph;
 ///         }
 ///     }
 /// }
-/// let g = pathseek::graph::from_fn(|n: i64, edge: &mut dyn FnMut(i64, u32)| edge(n + 1, 1));
+/// let g = AdjacencyList::from_edges(3, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
 /// let mut serves = Serves(&g, Vec::new());
 /// visit_closed_sets(&mut serves);
-/// assert_eq!(serves.1, ["hash"]);
+/// assert_eq!(serves.1, ["hash", "indexed", "paged"]);
 /// ```
 pub trait ClosedSetVisitor<G: Graph> {
     /// Called once per store: its registry `name` and a constructor of an
@@ -47,7 +47,7 @@ macro_rules! registry {
         ///
         /// # Example
         /// ```
-        /// use pathseek::closed_set::CLOSED_SET_NAMES;
+        /// use pathseek::store::CLOSED_SET_NAMES;
         /// assert_eq!(CLOSED_SET_NAMES, ["hash", "indexed", "paged"]);
         /// ```
         pub const CLOSED_SET_NAMES: &[&str] = &[$($name),*];
@@ -61,24 +61,23 @@ macro_rules! registry {
         /// | `indexed` | [`IndexedStore`] |
         /// | `paged` | [`PagedStore`] |
         ///
-        /// Every store is visited for every graph type: the indexed and paged
-        /// stores need [dense ids](crate::Graph::node_count), and on a graph
-        /// without them their [`reset`](ClosedSet::reset) fails with
-        /// [`StoreUnsupported`](crate::SearchError::StoreUnsupported).
+        /// The indexed and paged stores need [dense ids](crate::graph::DenseIds),
+        /// so the registry is for graphs that have them (checked by the
+        /// compiler); on other graphs [`HashStore`] is the one store.
         ///
         /// # Example
         /// Search one grid with every store and check they agree:
         /// ```
-        /// use pathseek::closed_set::{ClosedSet, ClosedSetVisitor, visit_closed_sets};
+        /// use pathseek::store::{ClosedSet, ClosedSetVisitor, visit_closed_sets};
         /// use pathseek::open_set::BinaryHeap;
-        /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+        /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
         ///
         /// struct Costs(Grid<u32>, Vec<Option<u32>>);
         /// impl ClosedSetVisitor<Grid<u32>> for Costs {
         ///     fn visit<S: ClosedSet<Grid<u32>>>(&mut self, _name: &'static str, make: &dyn Fn() -> S) {
         ///         let goal = Cell::new(7, 5);
         ///         let mut engine = AStar::new(BinaryHeap::new(), make());
-        ///         let r = engine.search(&self.0, Cell::new(0, 0), goal, self.0.heuristic(goal));
+        ///         let r = engine.search(&self.0, Query::new(Cell::new(0, 0), goal, self.0.heuristic(goal)));
         ///         self.1.push(r.found().map(|p| p.cost));
         ///     }
         /// }
@@ -87,7 +86,7 @@ macro_rules! registry {
         /// visit_closed_sets(&mut run);
         /// assert_eq!(run.1, [Some(90); 3]);
         /// ```
-        pub fn visit_closed_sets<G: Graph, V: ClosedSetVisitor<G>>(visitor: &mut V) {
+        pub fn visit_closed_sets<G: DenseIds, V: ClosedSetVisitor<G>>(visitor: &mut V) {
             $(
                 visitor.visit($name, &|| $make);
             )*

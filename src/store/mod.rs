@@ -1,4 +1,4 @@
-//! Closed sets (node stores): the per-node search record (g, parent, cached h,
+//! Node stores (closed sets): the per-node search record (g, parent, cached h,
 //! open/closed) that A* keeps for every node it touches.
 //!
 //! The design calls the structure a *closed set*; it holds the records of the
@@ -11,7 +11,7 @@
 //! | store | node types | lookup | reset between searches | bytes per node (`u32` costs) |
 //! |---|---|---|---|---|
 //! | [`HashStore`] | any `Hash + Eq` | one hash probe (Fx hash) | O(touched) | ~40 with a `Cell` node |
-//! | [`IndexedStore`] | graphs with [dense ids](crate::Graph::node_count) | array index | O(1) (generation stamp) | 16 per graph node |
+//! | [`IndexedStore`] | graphs with [dense ids](crate::graph::DenseIds) (checked by the compiler) | array index | O(1) (generation stamp) | 16 per graph node |
 //! | [`PagedStore`] | graphs with dense ids | page table, then array index | O(1) (generation stamp) | 16 per node of each 64-node page reached, plus 4 per 64 graph nodes |
 //!
 //! All report their memory through [`Records::heap_bytes`].
@@ -37,7 +37,7 @@ pub use paged::PagedStore;
 pub use registry::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
 
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::{DenseIds, Graph};
 use crate::result::SearchError;
 
 /// The parent slot of a record without a parent (the start).
@@ -51,7 +51,7 @@ const CLOSED_BIT: u32 = 1;
 ///
 /// # Example
 /// ```
-/// use pathseek::closed_set::NodeRecord;
+/// use pathseek::store::NodeRecord;
 /// let mut r = NodeRecord::<u32>::new();
 /// assert!(!r.is_closed() && r.parent().is_none());
 /// r.g = 5;
@@ -137,9 +137,9 @@ impl<C> NodeRecord<C> {
 }
 
 /// The dense id under which an array-backed store files `node`: `index` when
-/// the caller passed it, otherwise the graph's [`Graph::node_index`].
+/// the caller passed it, otherwise the graph's [`DenseIds::node_index`].
 #[inline(always)]
-pub(crate) fn dense_index<G: Graph>(
+pub(crate) fn dense_index<G: DenseIds>(
     graph: &G,
     node: G::Node,
     index: Option<usize>,
@@ -175,13 +175,14 @@ pub struct Found<'a, C> {
 /// # Example
 /// ```
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
-/// use pathseek::closed_set::{IndexedStore, Records};
+/// use pathseek::store::{IndexedStore, Records};
 /// use pathseek::open_set::BinaryHeap;
 /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
 /// let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
 /// assert!(engine.store().record(0).is_none()); // nothing searched yet
 /// let goal = Cell::new(3, 0);
-/// engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+/// use pathseek::Query;
+/// engine.search(&grid, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
 /// // The grid files cell (x, y) at slot y * width + x in an indexed store.
 /// let record = engine.store().record(3).unwrap();
 /// assert_eq!((record.g, record.parent()), (3, Some(2)));
@@ -221,7 +222,7 @@ pub trait Records {
 ///
 /// # Example
 /// ```
-/// use pathseek::closed_set::{ClosedSet, HashStore, Records};
+/// use pathseek::store::{ClosedSet, HashStore, Records};
 /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 1));
 /// let mut store = HashStore::new();
 /// store.reset(&g).unwrap();

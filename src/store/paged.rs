@@ -8,7 +8,7 @@
 //! | O(1): a page-table read and an array index | O(1), an array index | O(pages the last search reached) |
 //!
 //! # When to choose it
-//! For graphs with [dense ids](crate::Graph::node_count) searched once, or a few
+//! For graphs with [dense ids](crate::graph::DenseIds) searched once, or a few
 //! times, per store: the default of [`astar`](fn@crate::astar) for such graphs.
 //! [`IndexedStore`](super::IndexedStore) writes a record for every node of the
 //! graph before its first search (1.5 MB for a 256 x 257 grid with `f64`
@@ -23,7 +23,7 @@
 //! search reaches more than the [`IndexedStore`](super::IndexedStore) does.
 
 use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, Records, NO_SLOT};
-use crate::graph::Graph;
+use crate::graph::DenseIds;
 use crate::result::SearchError;
 
 /// log2 of the nodes per page.
@@ -65,11 +65,12 @@ impl<C> PagedStore<C> {
     /// # Example
     /// ```
     /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
-    /// use pathseek::{closed_set::PagedStore, open_set::BinaryHeap};
+    /// use pathseek::{store::PagedStore, open_set::BinaryHeap};
     /// let grid = Grid::new(512, 512, Connectivity::Eight, GridCosts::octile()).unwrap();
     /// let mut engine = AStar::new(BinaryHeap::new(), PagedStore::new());
     /// let goal = Cell::new(10, 3);
-    /// let r = engine.search(&grid, Cell::new(0, 0), goal, grid.heuristic(goal));
+    /// use pathseek::Query;
+    /// let r = engine.search(&grid, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
     /// assert_eq!(r.stats.expanded, 10);
     /// // Records for the few pages reached, not for 262,144 cells.
     /// use pathseek::Records;
@@ -95,11 +96,9 @@ impl<C: crate::Cost> PagedStore<C> {
     }
 }
 
-impl<G: Graph> ClosedSet<G> for PagedStore<G::Cost> {
+impl<G: DenseIds> ClosedSet<G> for PagedStore<G::Cost> {
     fn reset(&mut self, graph: &G) -> Result<(), SearchError<G::Node, G::Cost>> {
-        let n = graph.node_count().ok_or(SearchError::StoreUnsupported {
-            reason: "the graph has no dense node ids (Graph::node_count is None)",
-        })?;
+        let n = graph.node_count();
         if n > (NO_SLOT as usize) - PAGE {
             return Err(SearchError::StoreUnsupported {
                 reason: "the graph has 2^32 - 65 nodes or more",

@@ -41,7 +41,7 @@ impl<N, C> HashStore<N, C> {
     ///
     /// # Example
     /// ```
-    /// let store = pathseek::closed_set::HashStore::<(i32, i32), f64>::new();
+    /// let store = pathseek::store::HashStore::<(i32, i32), f64>::new();
     /// # let _ = store;
     /// ```
     pub fn new() -> Self {

@@ -7,7 +7,7 @@
 //! | O(1), an array index | O(1) | O(1) (bump the generation; O(N) once every 2^31 searches) |
 //!
 //! # When to choose it
-//! For graphs with [dense ids](crate::Graph::node_count) (grids, arrays of nodes)
+//! For graphs with [dense ids](crate::graph::DenseIds) (grids, arrays of nodes)
 //! and searches that touch a fair share of them: no hashing, and one array that is
 //! reused across searches. It allocates `N` records (16 bytes each for 4-byte
 //! costs) on the first search, so for a huge graph where each search touches a
@@ -15,7 +15,7 @@
 
 use super::{dense_index, ClosedSet, FindResult, Found, NodeRecord, Records, NO_SLOT};
 use crate::cost::Cost;
-use crate::graph::Graph;
+use crate::graph::DenseIds;
 use crate::result::SearchError;
 
 /// A node store indexed by the graph's dense node ids.
@@ -42,7 +42,7 @@ impl<C> IndexedStore<C> {
     ///
     /// # Example
     /// ```
-    /// let store = pathseek::closed_set::IndexedStore::<u32>::new();
+    /// let store = pathseek::store::IndexedStore::<u32>::new();
     /// # let _ = store;
     /// ```
     pub fn new() -> Self {
@@ -50,11 +50,9 @@ impl<C> IndexedStore<C> {
     }
 }
 
-impl<G: Graph> ClosedSet<G> for IndexedStore<G::Cost> {
+impl<G: DenseIds> ClosedSet<G> for IndexedStore<G::Cost> {
     fn reset(&mut self, graph: &G) -> Result<(), SearchError<G::Node, G::Cost>> {
-        let n = graph.node_count().ok_or(SearchError::StoreUnsupported {
-            reason: "the graph has no dense node ids (Graph::node_count is None)",
-        })?;
+        let n = graph.node_count();
         if n >= NO_SLOT as usize {
             return Err(SearchError::StoreUnsupported {
                 reason: "the graph has 2^32 - 1 nodes or more",
