@@ -17,8 +17,8 @@
 //! as `error: ...` with exit code 2.
 
 use pathseek::closed_set::{IndexedStore, PagedStore};
-use pathseek::grid::{BlockJumpPoints, GridHeuristic, PrecomputedJumps};
-use pathseek::jump_points::JumpPoints;
+use pathseek::grid::GridHeuristic;
+use pathseek::jump_points::{BlockJumpPoints, JumpPoints, PrecomputedJumps};
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
 use pathseek::{AStar, Connectivity, GridCosts, Query, SlicedSearch, Status};
