@@ -13,7 +13,11 @@
 //! weights, or costs outside `straight <= diagonal <= 2 * straight`.
 //!
 //! A path comes back as its jump points, consecutive ones joined by diagonal
-//! moves then straight ones: [`fill_path`] lists every cell along it.
+//! moves then straight ones: [`fill_path`] lists every cell along it, and
+//! [`path_cost`] checks it against the grid (each cell passable, no corner
+//! cut) and returns its cost. ([`graph::path_cost`](crate::graph::path_cost)
+//! checks steps against a graph's single edges, so it does not accept jump
+//! point paths.)
 //!
 //! # Example
 //! ```
@@ -51,5 +55,5 @@ mod pruning;
 pub use block::BlockJumpPoints;
 pub use error::JumpPointsError;
 pub use online::JumpPoints;
-pub use path::{fill_path, fill_path_into};
+pub use path::{fill_path, fill_path_into, path_cost};
 pub use precomputed::PrecomputedJumps;

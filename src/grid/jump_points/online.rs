@@ -34,7 +34,7 @@ struct Dir {
 /// Nodes are the grid's cells, with the grid's dense ids, so every node store
 /// works. It is one reference: build it once per grid and search it to any
 /// goal. A path comes back as its jump points: [`fill_path`](super::fill_path)
-/// lists every cell along it.
+/// lists every cell along it, [`path_cost`](super::path_cost) checks it.
 ///
 /// # Complexity
 /// Each expansion scans its rays cell by cell: O(width + height) per ray in
