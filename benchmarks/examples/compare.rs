@@ -20,11 +20,11 @@
 //! default (`pathseek::astar` as in the README) and of the fastest pathseek
 //! configuration of A* over the full grid measured in this run. The jump point
 //! rows (A* over `pathseek::jump_points::JumpPoints`, cell by cell, and over
-//! `pathseek::grid::BlockJumpPoints`, 64 cells per word: pruned graphs rather
+//! `pathseek::jump_points::BlockJumpPoints`, 64 cells per word: pruned graphs rather
 //! than open-set configurations) are marked JUMP POINTS and get their own
 //! lines just before it: `ratio_jump_points Z` (the fastest jump point
 //! configuration without preprocessing) and `ratio_jump_points_pre W` (the
-//! fastest row over `pathseek::grid::PrecomputedJumps`, JPS+: jump tables
+//! fastest row over `pathseek::jump_points::PrecomputedJumps`, JPS+: jump tables
 //! built once before the timing, marked JUMP POINTS PRE). The build of the
 //! tables is not part of any search's time; it is timed on its own and
 //! printed once before the table (`precomputed jumps: build ... ms, ... bytes
@@ -257,7 +257,7 @@ fn print_table(rows: &[Row], queries: usize) {
     if let Some(j) = jump {
         println!(
             "JUMP POINTS = A* over the grid's jump points (pathseek::jump_points::JumpPoints, \
-             cell by cell, or pathseek::grid::BlockJumpPoints, 64 cells per word), whose \
+             cell by cell, or pathseek::jump_points::BlockJumpPoints, 64 cells per word), whose \
              expansions are jump points; fastest: {} ({}).",
             j.name, j.cost
         );
@@ -268,7 +268,7 @@ fn print_table(rows: &[Row], queries: usize) {
     }
     if let Some(j) = jump_pre {
         println!(
-            "JUMP POINTS PRE = A* over precomputed jumps (pathseek::grid::PrecomputedJumps, \
+            "JUMP POINTS PRE = A* over precomputed jumps (pathseek::jump_points::PrecomputedJumps, \
              JPS+, tables built once before the timing); fastest: {} ({}).",
             j.name, j.cost
         );

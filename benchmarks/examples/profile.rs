@@ -16,8 +16,8 @@
 //! configuration measures that set-up alone. Bad flags or files are reported
 //! as `error: ...` with exit code 2.
 
-use pathseek::grid::{BlockJumpPoints, GridHeuristic, PrecomputedJumps};
-use pathseek::jump_points::JumpPoints;
+use pathseek::grid::GridHeuristic;
+use pathseek::jump_points::{BlockJumpPoints, JumpPoints, PrecomputedJumps};
 use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
 use pathseek::store::{IndexedStore, PagedStore};

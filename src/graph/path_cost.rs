@@ -12,6 +12,21 @@ use num_traits::Zero;
 /// Use it to check a path found before the graph was edited (see
 /// [`AStar::advance`](crate::AStar::advance)) or a partial path.
 ///
+/// The edges it checks against are those of [`Graph::successors`]: the
+/// edges a node has on its own, without a search's context. That is every
+/// edge the search uses for the crate's graphs except the jump point graphs
+/// ([`JumpPoints`](crate::jump_points::JumpPoints),
+/// [`BlockJumpPoints`](crate::jump_points::BlockJumpPoints),
+/// [`PrecomputedJumps`](crate::jump_points::PrecomputedJumps)): their search
+/// edges are rays that exist only for a goal and a direction of arrival,
+/// while their `successors` are the grid's single moves. So over those
+/// graphs a path of jump points gets `None` here even when it is valid:
+/// check it with [`jump_points::path_cost`](crate::jump_points::path_cost)
+/// (against the grid), or check the cells
+/// [`fill_path`](crate::jump_points::fill_path) lists. The same holds for
+/// any graph of your own whose [`expand`](Graph::expand) reports edges that
+/// `successors` does not.
+///
 /// # Complexity
 /// O(sum of the out-degrees of the path's nodes).
 ///

@@ -90,8 +90,6 @@ macro_rules! grid_dense_ids {
     };
 }
 use grid_dense_ids;
-
-mod block_jumps;
 mod cell;
 mod connectivity;
 mod costs;
@@ -103,20 +101,21 @@ pub mod jump_points;
 mod layout;
 mod map;
 mod nearest;
-mod precomputed_jumps;
 mod render;
 mod reverse;
 mod terrain;
 #[cfg(test)]
 mod tests;
 
-pub use block_jumps::BlockJumpPoints;
 pub use cell::Cell;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
 pub use error::GridError;
 pub use heuristic::GridHeuristic;
+/// The jump point graphs at their former paths: use
+/// [`jump_points`](crate::jump_points) (kept for one release).
+#[doc(hidden)]
+pub use jump_points::{BlockJumpPoints, PrecomputedJumps};
 pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
 pub use map::Grid;
-pub use precomputed_jumps::PrecomputedJumps;
 pub use reverse::ReversedGrid;

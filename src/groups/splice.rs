@@ -1,7 +1,7 @@
 //! [`group_paths`]: one path for a group, each unit spliced onto it.
 
 use crate::cost::Cost;
-use crate::graph::{cheapest_edge, Graph};
+use crate::graph::{cheapest_edge, Expansion, Graph};
 use crate::open_set::OpenSet;
 use crate::query::Heuristic;
 use crate::result::{Path, SearchError};
@@ -57,6 +57,16 @@ type Found<G> =
 /// The paths are valid but not always the cheapest: a unit pays the detour
 /// to `P[j]` against its own optimal path, which is what buys the saved
 /// searching. `heuristic(target)` gives the heuristic towards a target.
+///
+/// Graphs whose edges depend on the search work too: over the jump point
+/// graphs ([`jump_points`](crate::jump_points)) the paths are jump points,
+/// spliced at the jump point `P[j]`; check them with
+/// [`jump_points::path_cost`](crate::jump_points::path_cost) and walk them
+/// with [`fill_path`](crate::jump_points::fill_path). The shared path's
+/// step costs are taken from the edges its search reported (the expansion
+/// of `P[i]` after `P[i - 1]`, towards the goal); should a graph not report
+/// one of them again, nothing is spliced: every other unit searches to the
+/// goal on its own (its `joins` entry `None`).
 ///
 /// # Errors
 /// The errors of the searches (a unit or the goal outside the graph, ...).
@@ -144,16 +154,7 @@ where
         plan.expanded = expanded;
         return Ok(plan);
     };
-    // Cost of the shared path from each of its nodes to the goal.
-    let mut rest = vec![G::Cost::zero(); shared.len()];
-    for i in (0..shared.len().saturating_sub(1)).rev() {
-        let edge = cheapest_edge(graph, shared[i], shared[i + 1]).ok_or(
-            SearchError::StoreUnsupported {
-                reason: "the shared path has a step that is not an edge of the graph",
-            },
-        )?;
-        rest[i] = rest[i + 1] + edge;
-    }
+    let rest = rest_costs(graph, &shared, goal);
     let j = k.min(shared.len() - 1);
     let mut plan = GroupPaths {
         leader,
@@ -172,13 +173,14 @@ where
             continue;
         }
         let mut nodes = Vec::new();
-        match search(engine, u, shared[j], &mut nodes)? {
+        let joined = match &rest {
+            Some(rest) => search(engine, u, shared[j], &mut nodes)?.map(|cost| cost + rest[j]),
+            None => None,
+        };
+        match joined {
             Some(cost) => {
                 nodes.extend_from_slice(&shared[j + 1..]);
-                plan.paths.push(Some(Path {
-                    nodes,
-                    cost: cost + rest[j],
-                }));
+                plan.paths.push(Some(Path { nodes, cost }));
                 plan.joins.push(Some(j));
             }
             None => {
@@ -190,4 +192,32 @@ where
     }
     plan.expanded = expanded;
     Ok(plan)
+}
+
+/// The cost of `shared` (the leader's path to `goal`) from each of its nodes
+/// to the goal; `None` if a step's cost cannot be recovered.
+///
+/// Each step's edge is looked for as the leader's search saw it: the
+/// expansion of `shared[i]` with parent `shared[i - 1]` (none for the
+/// leader) and goal `goal`, so graphs whose edges depend on the search (the
+/// rays of the jump point graphs) give theirs; then among the node's
+/// [`successors`](Graph::successors).
+fn rest_costs<G: Graph>(graph: &G, shared: &[G::Node], goal: G::Node) -> Option<Vec<G::Cost>> {
+    let mut rest = vec![G::Cost::zero(); shared.len()];
+    for i in (0..shared.len().saturating_sub(1)).rev() {
+        let (from, to) = (shared[i], shared[i + 1]);
+        let parent = i.checked_sub(1).map(|p| shared[p]);
+        let mut cheapest: Option<G::Cost> = None;
+        let at = Expansion::new(from)
+            .with_parent(parent)
+            .with_goal(Some(goal));
+        graph.expand(at, &mut |n, c| {
+            if n == to && cheapest.is_none_or(|best| c < best) {
+                cheapest = Some(c);
+            }
+        });
+        let edge = cheapest.or_else(|| cheapest_edge(graph, from, to))?;
+        rest[i] = rest[i + 1].checked_add_valid(edge)?;
+    }
+    Some(rest)
 }

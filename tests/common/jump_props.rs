@@ -220,6 +220,13 @@ pub fn check_answer<C: JpsCost>(
                     );
                 }
             }
+            // The family's own check of a jump point path agrees.
+            let checked = jump_points::path_cost(grid, &points)
+                .unwrap_or_else(|| panic!("{what}: jump_points::path_cost refuses {points:?}"));
+            assert!(
+                super::close(checked, cost, C::tolerance()),
+                "{what}: jump_points::path_cost {checked:?}, search says {cost:?}"
+            );
             let cells: Vec<usize> = jump_points::fill_path(&points)
                 .into_iter()
                 .map(index)
@@ -391,6 +398,11 @@ impl MapCase {
                         });
                     }
                     assert_eq!(sum, p.cost, "{name} line {line}");
+                    assert_eq!(
+                        jump_points::path_cost(exact, &p.nodes),
+                        Some(p.cost),
+                        "{name} line {line}: jump_points::path_cost"
+                    );
                 }
                 (None, None) => {
                     assert!(sc.expects_no_path(), "{name} line {line}: no path found");

@@ -9,8 +9,7 @@
 use crate::common;
 
 use common::jump_props::{self, case, grid_of, Case, JpsCost, MapCase, Shape};
-use pathseek::grid::BlockJumpPoints;
-use pathseek::jump_points::JumpPoints;
+use pathseek::jump_points::{BlockJumpPoints, JumpPoints};
 use pathseek::{Cell, Connectivity, Grid, GridCosts};
 
 // ---------------------------------------------------------------------------

@@ -341,3 +341,62 @@ fn blocked_goal_and_units_are_errors() {
     assert_eq!(field.cost(&other, Cell::new(1, 1)), None);
     assert_eq!(field.cost(&grid, Cell::new(1, 1)), Some(3));
 }
+
+/// `group_paths` over the jump point graphs: every unit gets a valid jump
+/// point path to the goal, of the cost reported (checked on the grid by
+/// `jump_points::path_cost`), no cheaper than its own optimum; units join
+/// the shared path.
+#[test]
+fn group_paths_over_jump_point_graphs() {
+    use pathseek::jump_points::{self, BlockJumpPoints, JumpPoints, PrecomputedJumps};
+    let mut grid = Grid::new(
+        40,
+        30,
+        Connectivity::Eight,
+        GridCosts::<u32>::exact_octile(),
+    )
+    .unwrap();
+    for y in 0..24 {
+        grid.set_passable(Cell::new(15, y), false).unwrap();
+    }
+    for y in 6..30 {
+        grid.set_passable(Cell::new(28, y), false).unwrap();
+    }
+    let units = [
+        Cell::new(1, 1),
+        Cell::new(3, 4),
+        Cell::new(6, 2),
+        Cell::new(2, 20),
+    ];
+    let goal = Cell::new(38, 28);
+    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let online = JumpPoints::new(&grid).unwrap();
+    let block = BlockJumpPoints::new(&grid).unwrap();
+    let tables = PrecomputedJumps::new(&grid).unwrap();
+    let plans = [
+        group_paths(&mut engine, &online, &units, goal, 2, |t| grid.heuristic(t)),
+        group_paths(&mut engine, &block, &units, goal, 2, |t| grid.heuristic(t)),
+        group_paths(&mut engine, &tables, &units, goal, 2, |t| grid.heuristic(t)),
+    ];
+    for plan in plans {
+        let plan = plan.expect("group paths over jump points");
+        assert!(plan.shared.nodes.len() > 2);
+        assert_eq!(
+            jump_points::path_cost(&grid, &plan.shared.nodes),
+            Some(plan.shared.cost)
+        );
+        for (i, (path, join)) in plan.paths.iter().zip(&plan.joins).enumerate() {
+            let path = path.as_ref().expect("every unit reaches the goal");
+            assert_eq!(path.nodes.first(), Some(&units[i]));
+            assert_eq!(path.nodes.last(), Some(&goal));
+            assert_eq!(
+                jump_points::path_cost(&grid, &path.nodes),
+                Some(path.cost),
+                "unit {i}"
+            );
+            let own = pathseek::astar(&grid, units[i], goal, grid.heuristic(goal));
+            assert!(path.cost >= own.found().unwrap().cost, "unit {i}");
+            assert!(join.is_some(), "unit {i} joins the shared path");
+        }
+    }
+}

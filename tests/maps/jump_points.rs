@@ -121,3 +121,60 @@ fn one_jump_point_graph_serves_every_goal_and_predicates() {
     let r = pathseek::astar(&jps, Cell::new(0, 0), Cell::new(3, 0), |_| 0);
     assert_eq!(r.found().map(|p| p.cost), Some(3));
 }
+
+/// `graph::path_cost` checks steps against `successors` (the grid's single
+/// moves), so it refuses jump point paths; `jump_points::path_cost` checks
+/// them against the grid, for all three graphs, and refuses invalid ones.
+#[test]
+fn path_cost_checks_jump_point_paths_of_every_graph() {
+    use pathseek::jump_points::{self, BlockJumpPoints, PrecomputedJumps};
+    let mut grid = Grid::new(12, 8, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    for y in 0..6 {
+        grid.set_passable(Cell::new(5, y), false).unwrap();
+    }
+    grid.set_passable(Cell::new(8, 6), false).unwrap();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(11, 1));
+    let h = grid.heuristic(goal);
+    let plain = pathseek::astar(&grid, start, goal, h).into_path().unwrap();
+    let online = JumpPoints::new(&grid).unwrap();
+    let block = BlockJumpPoints::new(&grid).unwrap();
+    let tables = PrecomputedJumps::new(&grid).unwrap();
+    let paths = [
+        pathseek::astar(&online, start, goal, h)
+            .into_path()
+            .unwrap(),
+        pathseek::astar(&block, start, goal, h).into_path().unwrap(),
+        pathseek::astar(&tables, start, goal, h)
+            .into_path()
+            .unwrap(),
+    ];
+    for path in &paths {
+        assert_eq!(path.cost, plain.cost);
+        assert!(path.nodes.len() < plain.nodes.len());
+        assert_eq!(jump_points::path_cost(&grid, &path.nodes), Some(path.cost));
+        // The filled-in cells are a path of single moves, of the same cost.
+        let cells = jump_points::fill_path(&path.nodes);
+        assert_eq!(pathseek::graph::path_cost(&grid, &cells), Some(path.cost));
+        // A jump point step is not an edge of `successors`.
+        assert_eq!(pathseek::graph::path_cost(&online, &path.nodes), None);
+    }
+    // Through the wall, cutting its corner, a repeated point, off the grid,
+    // from a blocked cell: not paths.
+    let check = |points: &[Cell]| jump_points::path_cost(&grid, points);
+    assert_eq!(check(&[Cell::new(4, 0), Cell::new(6, 0)]), None);
+    assert_eq!(check(&[Cell::new(4, 6), Cell::new(6, 4)]), None);
+    assert_eq!(check(&[Cell::new(4, 6), Cell::new(4, 6)]), None);
+    assert_eq!(check(&[Cell::new(11, 0), Cell::new(12, 0)]), None);
+    assert_eq!(check(&[Cell::new(5, 0), Cell::new(5, 7)]), None);
+    // Round the wall's end: 3 diagonal moves then 1 straight, then 2 straight.
+    let round = [Cell::new(1, 3), Cell::new(5, 6), Cell::new(7, 6)];
+    assert_eq!(check(&round), Some(3 * 3 + 2 + 2 * 2));
+    // One more step east enters the blocked (8, 6).
+    assert_eq!(
+        check(&[Cell::new(1, 3), Cell::new(5, 6), Cell::new(8, 6)]),
+        None
+    );
+    assert_eq!(check(&[]), Some(0));
+    assert_eq!(check(&[start]), Some(0));
+    assert_eq!(check(&[Cell::new(5, 0)]), None);
+}

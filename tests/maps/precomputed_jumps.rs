@@ -13,8 +13,7 @@ use common::jump_props::{
     self, case, cell_of, check_answer, grid_of, Case, JpsCost, MapCase, Shape,
 };
 use pathseek::graph::Expansion;
-use pathseek::grid::{BlockJumpPoints, PrecomputedJumps};
-use pathseek::jump_points::JumpPointsError;
+use pathseek::jump_points::{BlockJumpPoints, JumpPointsError, PrecomputedJumps};
 use pathseek::{Cell, Connectivity, DenseIds, Graph, Grid, GridCosts};
 use proptest::prelude::*;
 use proptest::sample::Index;

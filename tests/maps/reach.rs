@@ -1,4 +1,4 @@
-//! Searches within component labels (`AStar::run_within`,
+//! Searches within component labels (`AStar::search_within`,
 //! `AStar::start_within`) on random grids, against plain searches and
 //! a breadth-first flood from the start:
 //!

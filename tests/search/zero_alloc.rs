@@ -353,7 +353,7 @@ where
 
 #[test]
 fn warm_block_jump_point_searches_do_not_allocate() {
-    use pathseek::grid::BlockJumpPoints;
+    use pathseek::jump_points::BlockJumpPoints;
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
@@ -371,7 +371,7 @@ fn warm_block_jump_point_searches_do_not_allocate() {
 
 #[test]
 fn warm_precomputed_jump_searches_do_not_allocate() {
-    use pathseek::grid::PrecomputedJumps;
+    use pathseek::jump_points::PrecomputedJumps;
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
     let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
@@ -389,7 +389,7 @@ fn warm_precomputed_jump_searches_do_not_allocate() {
 
 #[test]
 fn precomputed_jump_sync_does_not_allocate() {
-    use pathseek::grid::PrecomputedJumps;
+    use pathseek::jump_points::PrecomputedJumps;
     let map = MovingAiMap::load(data("den520d.map")).unwrap();
     let mut grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     let mut jps = PrecomputedJumps::new(&grid).unwrap();

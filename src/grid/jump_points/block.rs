@@ -1,63 +1,13 @@
-//! Block-based jump point search (Harabor and Grastien, "Improving Jump Point
-//! Search", ICAPS 2014): the jump point search of
-//! [`JumpPoints`](super::jump_points::JumpPoints), with its straight scans
-//! done 64 cells per machine word.
-//!
-//! [`BlockJumpPoints`] keeps the grid's passability as bit rows, and as bit
-//! columns (the rows transposed) for the vertical scans. A straight scan reads
-//! 64 cells of its own row and of the two rows beside it as three words, and
-//! finds the first blocked cell, the first forced neighbour (a side cell open
-//! where the one before it was blocked) and the goal with one count of
-//! trailing (or leading) zeros. A diagonal ray steps cell by cell and runs its
-//! two straight sub-scans on the bits at every step.
-//!
-//! It also uses the stronger pruning of the 2014 paper: a diagonal ray does
-//! not stop at the first cell whose straight sub-scans find a jump point; it
-//! reports the jump points those sub-scans find directly (an edge of `k`
-//! diagonal then `m` straight moves) and goes on along the diagonal. The
-//! intermediate diagonal cells never enter the open set. Consecutive points of
-//! a path are therefore either on one line or joined by diagonal moves then
-//! straight ones, the shape [`fill_path`](super::jump_points::fill_path)
-//! fills in.
-//!
-//! The answers have the same costs as [`JumpPoints`](super::jump_points::JumpPoints)
-//! and plain A* on the grid (optimal), under the same rules: 8-connected moves,
-//! no corner cutting, no terrain, `straight <= diagonal <= 2 * straight`.
-//!
-//! # Example
-//! ```
-//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
-//! use pathseek::grid::BlockJumpPoints;
-//! use pathseek::jump_points;
-//!
-//! let mut grid = Grid::new(9, 6, Connectivity::Eight, GridCosts::octile()).unwrap();
-//! for y in 0..5 {
-//!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
-//! }
-//! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
-//! let jps = BlockJumpPoints::new(&grid).unwrap();
-//! let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal)).into_path().unwrap();
-//! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
-//! assert_eq!(found.cost, plain.cost);
-//! assert_eq!(jump_points::fill_path(&found.nodes).len(), plain.nodes.len());
-//! ```
-//!
-//! # Complexity
-//! Building: O(cells) time, two bits per cell (plus a border of a few words
-//! per row and column). A straight scan costs O(1 + length / 63) word
-//! operations; a diagonal ray of `k` steps costs `k` pairs of straight scans.
-//!
-//! # Edits
-//! The bits are a copy of the grid's passability made by
-//! [`BlockJumpPoints::new`]. The graph borrows the grid, so the grid cannot be
-//! edited while it lives: after [`Grid::set_passable`], build a new one.
+//! [`BlockJumpPoints`]: block-based jump point search (Harabor and
+//! Grastien, 2014), its straight scans done 64 cells per machine word.
 
 use core::fmt;
 
+use super::pruning::{pruned_rays, Rays};
+use super::{JumpPoints, JumpPointsError};
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
-use crate::grid::jump_points::{JumpPoints, JumpPointsError};
-use crate::grid::{move_bit, Cell, Grid, STEPS};
+use crate::grid::{move_bit, Cell, Grid};
 
 /// Bits of padding before cell 0 of a line (a whole word of blocked cells).
 const PAD: usize = 64;
@@ -168,15 +118,42 @@ fn resolve((steps, jump): (u32, bool), goal: u32) -> u32 {
 /// the next jump point (towards the search's goal), costing the sum of their
 /// moves.
 ///
+/// It keeps the grid's passability as bit rows, and as bit columns (the rows
+/// transposed) for the vertical scans. A straight scan reads 64 cells of its
+/// own row and of the two rows beside it as three words, and finds the first
+/// blocked cell, the first forced neighbour (a side cell open where the one
+/// before it was blocked) and the goal with one count of trailing (or
+/// leading) zeros. A diagonal ray steps cell by cell and runs its two
+/// straight sub-scans on the bits at every step.
+///
+/// It also uses the stronger pruning of the 2014 paper ("Improving Jump Point
+/// Search", ICAPS 2014): a diagonal ray does not stop at the first cell whose
+/// straight sub-scans find a jump point; it reports the jump points those
+/// sub-scans find directly (an edge of `k` diagonal then `m` straight moves)
+/// and goes on along the diagonal. The intermediate diagonal cells never
+/// enter the open set. Consecutive points of a path are therefore either on
+/// one line or joined by diagonal moves then straight ones, the shape
+/// [`fill_path`](super::fill_path) fills in.
+///
+/// The answers have the same costs as [`JumpPoints`] and plain A* on the
+/// grid (optimal), under the same rules: 8-connected moves, no corner
+/// cutting, no terrain, `straight <= diagonal <= 2 * straight`.
+///
 /// Nodes are the grid's cells, with the grid's dense ids, so every node store
 /// works. Build it once per grid (O(cells)) and search it to any goal; it
 /// holds a bit copy of the passability, so an edited grid needs a new one
-/// (the borrow of the grid enforces that).
+/// (the borrow of the grid enforces that: after [`Grid::set_passable`],
+/// build a new one).
+///
+/// # Complexity
+/// Building: O(cells) time, two bits per cell (plus a border of a few words
+/// per row and column). A straight scan costs O(1 + length / 63) word
+/// operations; a diagonal ray of `k` steps costs `k` pairs of straight scans.
 ///
 /// # Example
 /// ```
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
-/// use pathseek::grid::BlockJumpPoints;
+/// use pathseek::jump_points::BlockJumpPoints;
 /// use pathseek::{open_set::DaryHeap, store::IndexedStore};
 ///
 /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
@@ -232,7 +209,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
     /// # Example
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
-    /// use pathseek::grid::BlockJumpPoints;
+    /// use pathseek::jump_points::BlockJumpPoints;
     /// use pathseek::jump_points::JumpPointsError;
     /// let four = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
     /// assert_eq!(
@@ -260,7 +237,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
     /// # Example
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
-    /// use pathseek::grid::BlockJumpPoints;
+    /// use pathseek::jump_points::BlockJumpPoints;
     /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::float_octile()).unwrap();
     /// let jps = BlockJumpPoints::new(&grid).unwrap();
     /// assert_eq!(jps.grid().width(), 5);
@@ -418,82 +395,12 @@ struct GridCostsPair<C> {
     d: C,
 }
 
-/// The sign of `d`, as an `i32`.
-#[inline]
-fn sign(d: i64) -> i32 {
-    d.signum() as i32
-}
-
-/// The direction in which `node` was entered from `parent`, for graphs whose
-/// edges are `k` diagonal moves then `m` straight ones: straight along the
-/// longer axis when the edge ended straight, diagonal when it was diagonal
-/// only; `None` without a parent (a start) or for a parent equal to the node.
-#[inline(always)]
-fn arrival(node: Cell, parent: Option<Cell>) -> Option<(i32, i32)> {
-    parent.and_then(|parent| {
-        let ax = i64::from(node.x) - i64::from(parent.x);
-        let ay = i64::from(node.y) - i64::from(parent.y);
-        match ax.abs().cmp(&ay.abs()) {
-            core::cmp::Ordering::Greater => Some((sign(ax), 0)),
-            core::cmp::Ordering::Less => Some((0, sign(ay))),
-            core::cmp::Ordering::Equal => (ax != 0).then(|| (sign(ax), sign(ay))),
-        }
-    })
-}
-
-/// What [`pruned_rays`] needs of a graph for one expansion.
-pub(super) trait Rays {
-    /// Follows ray `(dx, dy)` from the node and reports what it finds.
-    fn ray(&mut self, dx: i32, dy: i32);
-    /// The move mask of the cell one step back against `(dx, dy)`.
-    fn behind(&self, dx: i32, dy: i32) -> u8;
-}
-
-/// The rays to follow from `node`, entered from `parent`, under the 2014
-/// pruning, for the graphs whose diagonal rays report their sub-rays' jump
-/// points (block-based and precomputed jump points): calls `rays.ray(dx, dy)`
-/// for each, in the order both graphs report their edges. `here` is the
-/// node's move mask.
-///
-/// From a start, all eight rays. After a diagonal move, its two straight
-/// components and the diagonal. After a straight move, the ray ahead, and for
-/// each side open here but blocked one step back (a forced neighbour), the
-/// straight turn towards it and the diagonal between; north or west first.
-#[inline(always)]
-pub(super) fn pruned_rays(node: Cell, parent: Option<Cell>, here: u8, rays: &mut impl Rays) {
-    match arrival(node, parent) {
-        None => {
-            for (dx, dy) in STEPS {
-                rays.ray(dx, dy);
-            }
-        }
-        Some((dx, dy)) if dx != 0 && dy != 0 => {
-            rays.ray(dx, 0);
-            rays.ray(0, dy);
-            rays.ray(dx, dy);
-        }
-        Some((dx, dy)) => {
-            let opened = here & !rays.behind(dx, dy);
-            rays.ray(dx, dy);
-            let (ax, ay) = (dy.abs(), dx.abs());
-            if opened & move_bit(-ax, -ay) != 0 {
-                rays.ray(-ax, -ay);
-                rays.ray(dx - ax, dy - ay);
-            }
-            if opened & move_bit(ax, ay) != 0 {
-                rays.ray(ax, ay);
-                rays.ray(dx + ax, dy + ay);
-            }
-        }
-    }
-}
-
 /// Jump points are the grid's cells; successors are the jump points found by
 /// scanning rays towards [`Expansion::goal`]. Without a parent (the start)
 /// all eight rays are scanned; after a straight move, the ray ahead plus the
 /// turns an obstacle forces; after a diagonal move, the diagonal ahead and its
 /// two straight parts. The direction of arrival is the last move from the
-/// parent as [`fill_path`](super::jump_points::fill_path) goes (diagonal
+/// parent as [`fill_path`](super::fill_path) goes (diagonal
 /// moves first, then straight ones). Without a goal (a goal predicate, or a
 /// caller of [`successors`](Graph::successors)) the successors are the grid's
 /// moves.
@@ -502,7 +409,7 @@ pub(super) fn pruned_rays(node: Cell, parent: Option<Cell>, here: u8, rays: &mut
 /// ```
 /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
 /// use pathseek::graph::Expansion;
-/// use pathseek::grid::BlockJumpPoints;
+/// use pathseek::jump_points::BlockJumpPoints;
 /// let grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
 /// let jps = BlockJumpPoints::new(&grid).unwrap();
 /// let mut edges = Vec::new();
@@ -558,7 +465,7 @@ impl<C: Cost> Graph for BlockJumpPoints<'_, C> {
         pruned_rays(node, at.parent, here, &mut scan);
     }
 
-    super::grid_cell_ids!(grid);
+    crate::grid::grid_cell_ids!(grid);
 }
 
-super::grid_dense_ids!(BlockJumpPoints<'_, C>, grid);
+crate::grid::grid_dense_ids!(BlockJumpPoints<'_, C>, grid);

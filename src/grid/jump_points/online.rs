@@ -1,63 +1,10 @@
-//! Jump point search: A* over the jump points of an 8-connected grid with uniform
-//! move costs, which skips the runs of cells an optimal path crosses in a line.
-//!
-//! On an open grid many paths of equal cost lead to the same cell (east then
-//! north-east, or north-east then east). Jump point search (Harabor and Grastien,
-//! 2011) keeps one of them: from each node it scans straight or diagonal rays and
-//! stops only at **jump points**, cells where an obstacle forces a turn, or the
-//! goal. [`JumpPoints`] is that scan as a [`Graph`] over a [`Grid`]: its edges
-//! are whole rays, so the one A* core of the crate (any open set, any node store)
-//! searches it unchanged, and its answers have the same cost as plain A* on the
-//! grid. The direction of arrival, which the pruning needs, comes from
-//! [`Graph::expand`].
-//!
-//! Rules: the grid's own (no corner cutting: a diagonal step needs both
-//! orthogonal cells beside it passable, the MovingAI rule). A path comes back as
-//! its jump points; [`fill_path`] lists every cell along it.
-//!
-//! # Example
-//! ```
-//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
-//! use pathseek::jump_points::{self, JumpPoints};
-//!
-//! let mut grid = Grid::new(9, 6, Connectivity::Eight, GridCosts::octile()).unwrap();
-//! for y in 0..5 {
-//!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
-//! }
-//! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
-//! let jps = JumpPoints::new(&grid).unwrap();
-//! let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal)).into_path().unwrap();
-//! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
-//! assert_eq!(found.cost, plain.cost);
-//! assert!(found.nodes.len() < plain.nodes.len()); // only the turning points
-//! assert_eq!(jump_points::fill_path(&found.nodes).len(), plain.nodes.len());
-//! ```
-//!
-//! # Complexity
-//! Each expansion scans its rays cell by cell: O(width + height) per ray in the
-//! worst case, with a few byte operations per cell. Expansions (and open-set
-//! operations) drop by an order of magnitude on game maps, which is where the
-//! time of plain A* goes. Memory: none beyond the search's own node store.
-//!
-//! # When to choose it
-//! For 8-connected grids without terrain weights and with
-//! `straight <= diagonal <= 2 * straight` (octile costs, exact or float), when
-//! you search to one goal. The rays stop at the goal the search is given
-//! ([`Expansion::goal`]), so the graph and the search can never disagree on
-//! it. A search without one goal node ([`Query::until`](crate::Query::until),
-//! a goal predicate) gets the grid's plain moves instead of rays: the same
-//! answers as the grid, at the grid's speed. Grids with terrain or 4-connected
-//! moves are refused ([`JumpPointsError`]).
-//!
-//! [`BlockJumpPoints`](crate::grid::BlockJumpPoints) is the same search with
-//! its scans done 64 cells per machine word and the stronger pruning of
-//! Harabor and Grastien's 2014 paper: the same costs, 1.2x (lak303d) to 2.3x
-//! (den520d) faster in the runs measured (BENCHMARKS.md), for two bits per cell
-//! built when it is made. Prefer it for many searches on one map; this one
-//! needs no set-up at all.
+//! [`JumpPoints`]: jump point search with its rays scanned cell by cell
+//! (Harabor and Grastien, 2011); no preprocessing.
 
 use core::fmt;
 
+use super::path::toward;
+use super::JumpPointsError;
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion, Graph};
 use crate::grid::{move_bit, Cell, Connectivity, Grid, STEPS};
@@ -71,64 +18,43 @@ struct Dir {
     offset: isize,
 }
 
-/// Why a grid cannot be searched by jump points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum JumpPointsError {
-    /// The grid is 4-connected; jump points are defined here for 8-connected moves.
-    NotEightConnected,
-    /// The grid has terrain weights: the rays assume every move of a kind costs
-    /// the same.
-    Terrain,
-    /// The move costs are outside `straight <= diagonal <= 2 * straight`, where
-    /// skipping equal-cost orderings of moves is not safe.
-    UnsupportedCosts,
-    /// A ray across the whole grid would overflow the cost type.
-    CostOverflow,
-    /// A side of the grid is too long for precomputed jump distances (`i32`).
-    GridTooLarge,
-    /// [`PrecomputedJumps::sync`](super::PrecomputedJumps::sync) was given a
-    /// grid of another size or other move costs than the graph was built from.
-    WrongGrid,
-}
-
-impl fmt::Display for JumpPointsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JumpPointsError::NotEightConnected => {
-                write!(f, "jump point search needs an 8-connected grid")
-            }
-            JumpPointsError::Terrain => write!(
-                f,
-                "jump point search needs uniform move costs, but the grid has terrain weights"
-            ),
-            JumpPointsError::UnsupportedCosts => write!(
-                f,
-                "jump point search needs straight <= diagonal <= 2 * straight move costs"
-            ),
-            JumpPointsError::CostOverflow => {
-                write!(f, "a move across the whole grid overflows the cost type")
-            }
-            JumpPointsError::GridTooLarge => write!(
-                f,
-                "a side of the grid is too long for precomputed jump distances (i32)"
-            ),
-            JumpPointsError::WrongGrid => write!(
-                f,
-                "the grid has another size or other move costs than the jump tables were built for"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for JumpPointsError {}
-
 /// A [`Grid`] seen through its jump points: a [`Graph`] whose edges are
 /// straight or diagonal rays between jump points (towards the search's goal),
 /// costing the sum of their moves.
 ///
+/// On an open grid many paths of equal cost lead to the same cell (east then
+/// north-east, or north-east then east). Jump point search (Harabor and
+/// Grastien, 2011) keeps one of them: from each node it scans straight or
+/// diagonal rays and stops only at **jump points**, cells where an obstacle
+/// forces a turn, or the goal. Its edges are whole rays, so the one A* core
+/// of the crate (any open set, any node store) searches it unchanged, and its
+/// answers have the same cost as plain A* on the grid. The direction of
+/// arrival, which the pruning needs, comes from [`Graph::expand`].
+///
 /// Nodes are the grid's cells, with the grid's dense ids, so every node store
-/// works. It is one reference: build it once per grid and search it to any goal.
+/// works. It is one reference: build it once per grid and search it to any
+/// goal. A path comes back as its jump points: [`fill_path`](super::fill_path)
+/// lists every cell along it, [`path_cost`](super::path_cost) checks it.
+///
+/// # Complexity
+/// Each expansion scans its rays cell by cell: O(width + height) per ray in
+/// the worst case, with a few byte operations per cell. Expansions (and
+/// open-set operations) drop by an order of magnitude on game maps, which is
+/// where the time of plain A* goes. Memory: none beyond the search's own node
+/// store.
+///
+/// # Goals
+/// The rays stop at the goal the search is given ([`Expansion::goal`]), so
+/// the graph and the search can never disagree on it. A search without one
+/// goal node ([`Query::until`](crate::Query::until), a goal predicate) gets the
+/// grid's plain moves instead of rays: the same answers as the grid, at the
+/// grid's speed.
+///
+/// [`BlockJumpPoints`](super::BlockJumpPoints) is the same search with its
+/// scans done 64 cells per machine word and the stronger pruning of Harabor
+/// and Grastien's 2014 paper: the same costs, 1.2x (lak303d) to 2.3x
+/// (den520d) faster in the runs measured (BENCHMARKS.md), for two bits per
+/// cell built when it is made.
 ///
 /// # Example
 /// ```
@@ -310,12 +236,6 @@ struct Origin {
     goal_pos: usize,
 }
 
-/// The sign of `b - a`.
-#[inline]
-fn toward(a: u32, b: u32) -> i32 {
-    (i64::from(b) - i64::from(a)).signum() as i32
-}
-
 /// Jump points are the grid's cells; successors are the jump points found by
 /// scanning rays towards [`Expansion::goal`]. Without a parent (the start)
 /// all eight rays are scanned; after a straight move, the ray ahead plus the
@@ -402,55 +322,7 @@ impl<C: Cost> Graph for JumpPoints<'_, C> {
         }
     }
 
-    super::grid_cell_ids!(grid);
+    crate::grid::grid_cell_ids!(grid);
 }
 
-super::grid_dense_ids!(JumpPoints<'_, C>, grid);
-
-/// Every cell of a path given by its jump points, in order.
-///
-/// Consecutive jump points lie on one straight or diagonal line; the cells
-/// between them are filled in. (Points that do not line up are joined by
-/// diagonal steps, then straight ones.)
-///
-/// # Example
-/// ```
-/// use pathseek::Cell;
-/// let cells = pathseek::jump_points::fill_path(&[Cell::new(0, 0), Cell::new(2, 2), Cell::new(2, 4)]);
-/// assert_eq!(
-///     cells,
-///     [(0, 0), (1, 1), (2, 2), (2, 3), (2, 4)].map(Cell::from)
-/// );
-/// ```
-pub fn fill_path(points: &[Cell]) -> Vec<Cell> {
-    let mut cells = Vec::new();
-    fill_path_into(points, &mut cells);
-    cells
-}
-
-/// [`fill_path`] into `cells` (cleared first): allocates only if `cells` must grow.
-///
-/// # Example
-/// ```
-/// use pathseek::Cell;
-/// let mut cells = Vec::with_capacity(16);
-/// pathseek::jump_points::fill_path_into(&[Cell::new(3, 0), Cell::new(0, 0)], &mut cells);
-/// assert_eq!(cells, [(3, 0), (2, 0), (1, 0), (0, 0)].map(Cell::from));
-/// ```
-pub fn fill_path_into(points: &[Cell], cells: &mut Vec<Cell>) {
-    cells.clear();
-    let Some((&first, rest)) = points.split_first() else {
-        return;
-    };
-    cells.push(first);
-    let mut at = first;
-    for &next in rest {
-        while at != next {
-            at = Cell {
-                x: at.x.wrapping_add_signed(toward(at.x, next.x)),
-                y: at.y.wrapping_add_signed(toward(at.y, next.y)),
-            };
-            cells.push(at);
-        }
-    }
-}
+crate::grid::grid_dense_ids!(JumpPoints<'_, C>, grid);

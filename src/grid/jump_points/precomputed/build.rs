@@ -54,7 +54,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// # Example
     /// ```
     /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
-    /// use pathseek::grid::PrecomputedJumps;
+    /// use pathseek::jump_points::PrecomputedJumps;
     /// let mut grid = Grid::new(9, 9, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
     /// let mut jps = PrecomputedJumps::new(&grid).unwrap();
     /// let (start, goal) = (Cell::new(0, 4), Cell::new(8, 4));

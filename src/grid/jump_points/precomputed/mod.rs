@@ -4,7 +4,7 @@
 //!
 //! [`PrecomputedJumps`] answers like [`BlockJumpPoints`](super::BlockJumpPoints)
 //! (the same edges, in the same order, hence the same costs as
-//! [`JumpPoints`](super::jump_points::JumpPoints) and plain A* on the grid):
+//! [`JumpPoints`](super::JumpPoints) and plain A* on the grid):
 //! the stronger pruning of Harabor and Grastien (2014), where a diagonal ray
 //! reports the jump points its straight sub-rays find as edges of `k`
 //! diagonal then `m` straight moves. Only the scans are replaced by table
@@ -23,58 +23,15 @@
 //! (the target jump point of Rabin's goal bounding), where the sub-ray
 //! towards the goal is resolved against the goal. A diagonal ray jumps from
 //! one such stop to the next, never cell by cell.
-//!
-//! # Example
-//! ```
-//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
-//! use pathseek::grid::PrecomputedJumps;
-//! use pathseek::jump_points;
-//!
-//! let mut grid = Grid::new(9, 6, Connectivity::Eight, GridCosts::octile()).unwrap();
-//! for y in 0..5 {
-//!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
-//! }
-//! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
-//! let jps = PrecomputedJumps::new(&grid).unwrap();
-//! let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal)).into_path().unwrap();
-//! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
-//! assert_eq!(found.cost, plain.cost);
-//! assert_eq!(jump_points::fill_path(&found.nodes).len(), plain.nodes.len());
-//! ```
-//!
-//! # Complexity
-//! Building: O(cells) time, a few operations per cell and direction.
-//! Memory: [`PrecomputedJumps::BYTES_PER_CELL`] = 34 bytes per cell (eight
-//! `i32` distances, a move mask and a passability flag, the last two with a
-//! one-cell border). A straight ray is one look-up; a diagonal ray is one
-//! look-up per jump point it reports (plus at most two for the goal's row and
-//! column).
-//!
-//! # Edits
-//! The graph owns its tables and does not borrow the grid: edit the grid,
-//! then call [`PrecomputedJumps::sync`] with it. It finds the cells whose
-//! passability changed (a comparison of the two passability arrays, 64 cells
-//! at a time) and updates the tables round each. An edit changes only the
-//! move masks of the 3 x 3 cells round the edited cell, and an entry reads
-//! only its own cell's mask and the cell one step ahead. So an update of one
-//! cell copies those nine masks, recomputes the
-//! straight entries of those cells in each direction and walks back along
-//! the line from each while the entries change (within the three rows and
-//! three columns through the cell: at most O(width + height)), then does the
-//! same for the diagonal entries, from those nine cells and from the cells
-//! one diagonal step before each changed straight entry. The cost is the
-//! number of entries that change (plus a few per seed), not a rebuild of the
-//! map: on den520d (256 x 257) an update takes microseconds where a build
-//! takes milliseconds (the `compare` benchmark prints both).
 
 mod build;
 
 use core::fmt;
 
+use super::pruning::{pruned_rays, Rays};
+use super::{JumpPoints, JumpPointsError};
 use crate::cost::Cost;
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
-use crate::grid::block_jumps::{pruned_rays, Rays};
-use crate::grid::jump_points::{JumpPoints, JumpPointsError};
 use crate::grid::{move_index, Cell, Grid, STEPS};
 
 /// The steps a ray with table entry `t` can take without meeting a blocked
@@ -97,10 +54,35 @@ fn reach(t: i32) -> u32 {
 /// or one given terrain weights). Between edits and `sync` the graph answers
 /// for the passability it last saw.
 ///
+/// # Complexity
+/// Building: O(cells) time, a few operations per cell and direction.
+/// Memory: [`PrecomputedJumps::BYTES_PER_CELL`] = 34 bytes per cell (eight
+/// `i32` distances, a move mask and a passability flag, the last two with a
+/// one-cell border). A straight ray is one look-up; a diagonal ray is one
+/// look-up per jump point it reports (plus at most two for the goal's row and
+/// column).
+///
+/// # Edits
+/// The graph owns its tables and does not borrow the grid: edit the grid,
+/// then call [`PrecomputedJumps::sync`] with it. It finds the cells whose
+/// passability changed (a comparison of the two passability arrays, 64 cells
+/// at a time) and updates the tables round each. An edit changes only the
+/// move masks of the 3 x 3 cells round the edited cell, and an entry reads
+/// only its own cell's mask and the cell one step ahead. So an update of one
+/// cell copies those nine masks, recomputes the
+/// straight entries of those cells in each direction and walks back along
+/// the line from each while the entries change (within the three rows and
+/// three columns through the cell: at most O(width + height)), then does the
+/// same for the diagonal entries, from those nine cells and from the cells
+/// one diagonal step before each changed straight entry. The cost is the
+/// number of entries that change (plus a few per seed), not a rebuild of the
+/// map: on den520d (256 x 257) an update takes microseconds where a build
+/// takes milliseconds (the `compare` benchmark prints both).
+///
 /// # Example
 /// ```
 /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
-/// use pathseek::grid::PrecomputedJumps;
+/// use pathseek::jump_points::PrecomputedJumps;
 /// use pathseek::{open_set::DaryHeap, store::IndexedStore};
 ///
 /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
@@ -177,7 +159,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     ///
     /// # Example
     /// ```
-    /// use pathseek::grid::PrecomputedJumps;
+    /// use pathseek::jump_points::PrecomputedJumps;
     /// assert_eq!(PrecomputedJumps::<u32>::BYTES_PER_CELL, 34);
     /// ```
     pub const BYTES_PER_CELL: usize = 8 * 4 + 2;
@@ -195,7 +177,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// # Example
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
-    /// use pathseek::grid::PrecomputedJumps;
+    /// use pathseek::jump_points::PrecomputedJumps;
     /// use pathseek::jump_points::JumpPointsError;
     /// let four = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
     /// assert_eq!(
@@ -250,7 +232,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// # Example
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
-    /// use pathseek::grid::PrecomputedJumps;
+    /// use pathseek::jump_points::PrecomputedJumps;
     /// let grid = Grid::new(5, 4, Connectivity::Eight, GridCosts::float_octile()).unwrap();
     /// assert_eq!(PrecomputedJumps::new(&grid).unwrap().size(), (5, 4));
     /// ```
@@ -263,7 +245,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// # Example
     /// ```
     /// use pathseek::{Connectivity, Grid, GridCosts};
-    /// use pathseek::grid::PrecomputedJumps;
+    /// use pathseek::jump_points::PrecomputedJumps;
     /// let grid = Grid::new(10, 10, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
     /// let jps = PrecomputedJumps::new(&grid).unwrap();
     /// assert!(jps.heap_bytes() >= 100 * PrecomputedJumps::<u32>::BYTES_PER_CELL);
@@ -450,7 +432,7 @@ impl<C: Cost, E: EdgeSink<Cell, C>> Rays for Scan<'_, C, E> {
 /// ```
 /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
 /// use pathseek::graph::Expansion;
-/// use pathseek::grid::PrecomputedJumps;
+/// use pathseek::jump_points::PrecomputedJumps;
 /// let grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
 /// let jps = PrecomputedJumps::new(&grid).unwrap();
 /// let mut edges = Vec::new();

@@ -1,0 +1,59 @@
+//! Jump point search: A* on 8-connected grids that skips the cells an optimal path crosses in a line, stopping only at jump points (where an obstacle forces a turn) and the goal.
+//!
+//! - [`JumpPoints`]: no preprocessing, the simplest (scans its rays cell by cell).
+//! - [`BlockJumpPoints`]: the fastest online search (bit scans, 64 cells per word; no tables, only a bit copy of the grid).
+//! - [`PrecomputedJumps`] (JPS+): jump tables built once per map, the fastest queries; call [`sync`](PrecomputedJumps::sync) after editing the grid.
+//!
+//! All three are [`Graph`](crate::Graph)s over a [`Grid`](crate::Grid)'s
+//! cells, so the crate's one A* core (any open set, any node store) searches
+//! them, and their answers cost the same as plain A* on the grid. They share
+//! the grid's rules (no corner cutting: a diagonal step needs both orthogonal
+//! cells beside it passable, the MovingAI rule) and refuse, with a
+//! [`JumpPointsError`], grids they cannot search: 4-connected moves, terrain
+//! weights, or costs outside `straight <= diagonal <= 2 * straight`.
+//!
+//! A path comes back as its jump points, consecutive ones joined by diagonal
+//! moves then straight ones: [`fill_path`] lists every cell along it, and
+//! [`path_cost`] checks it against the grid (each cell passable, no corner
+//! cut) and returns its cost. ([`graph::path_cost`](crate::graph::path_cost)
+//! checks steps against a graph's single edges, so it does not accept jump
+//! point paths.)
+//!
+//! # Example
+//! ```
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//! use pathseek::jump_points::{self, BlockJumpPoints, JumpPoints, PrecomputedJumps};
+//!
+//! let mut grid = Grid::new(9, 6, Connectivity::Eight, GridCosts::octile()).unwrap();
+//! for y in 0..5 {
+//!     grid.set_passable(Cell::new(4, y), false).unwrap(); // a wall, open at the bottom
+//! }
+//! let (start, goal) = (Cell::new(0, 0), Cell::new(8, 0));
+//! let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal)).into_path().unwrap();
+//! let online = JumpPoints::new(&grid).unwrap();
+//! let block = BlockJumpPoints::new(&grid).unwrap();
+//! let tables = PrecomputedJumps::new(&grid).unwrap();
+//! for found in [
+//!     pathseek::astar(&online, start, goal, grid.heuristic(goal)),
+//!     pathseek::astar(&block, start, goal, grid.heuristic(goal)),
+//!     pathseek::astar(&tables, start, goal, grid.heuristic(goal)),
+//! ] {
+//!     let found = found.into_path().unwrap();
+//!     assert_eq!(found.cost, plain.cost);
+//!     assert!(found.nodes.len() < plain.nodes.len()); // only the turning points
+//!     assert_eq!(jump_points::fill_path(&found.nodes).len(), plain.nodes.len());
+//! }
+//! ```
+
+mod block;
+mod error;
+mod online;
+mod path;
+mod precomputed;
+mod pruning;
+
+pub use block::BlockJumpPoints;
+pub use error::JumpPointsError;
+pub use online::JumpPoints;
+pub use path::{fill_path, fill_path_into, path_cost};
+pub use precomputed::PrecomputedJumps;
