@@ -22,7 +22,7 @@ mod common;
 use common::{Flags, Help};
 use pathseek::closed_set::IndexedStore;
 use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::DaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, OpenSet, Query, SlicedSearch, Status};
 

@@ -24,7 +24,7 @@ use pathseek::closed_set::IndexedStore;
 use pathseek::groups::{
     grid_units_heuristic, group_paths, DistanceField, UnitSearch, DEFAULT_JOIN,
 };
-use pathseek::movingai::MovingAiMap;
+use pathseek::io::movingai::MovingAiMap;
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 

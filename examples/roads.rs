@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use common::{Flags, Help};
 use pathseek::closed_set::IndexedStore;
-use pathseek::formats::{dimacs, metis};
+use pathseek::io::{dimacs, metis};
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Heuristic, Query, StaticGraph};
@@ -311,7 +311,7 @@ fn load(graph: &Path, coords: Option<&Path>) -> Result<Network, String> {
 }
 
 /// A load error with the file it came from.
-fn at(path: &Path) -> impl Fn(pathseek::formats::LoadError) -> String + '_ {
+fn at(path: &Path) -> impl Fn(pathseek::io::LoadError) -> String + '_ {
     move |e| format!("{}: {e}", path.display())
 }
 

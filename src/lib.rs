@@ -24,7 +24,7 @@
 //! to search repeatedly without reallocating, or to choose the open set and node
 //! store. A [`Query`] adds several starts, limits and partial paths, and a
 //! [`SlicedSearch`] spreads one over game frames. Beyond grids:
-//! [`StaticGraph`] (read from DIMACS or METIS files by [`formats`]) and the
+//! [`StaticGraph`] (read from DIMACS or METIS files by [`io`]) and the
 //! ALT heuristic of [`landmarks`]; for many units going to one goal,
 //! [`groups`]; to know before searching whether a goal can be reached,
 //! [`components`].
@@ -35,7 +35,13 @@ pub mod astar;
 pub mod closed_set;
 pub mod components;
 pub mod cost;
-pub mod formats;
+/// The graph-file readers at their old path: use [`io`] (`io::dimacs`,
+/// `io::metis`, `io::LoadError`).
+#[deprecated(since = "0.2.0", note = "moved to `pathseek::io`")]
+#[doc(hidden)]
+pub mod formats {
+    pub use crate::io::{dimacs, metis, LoadError, LoadErrorKind};
+}
 pub mod graph;
 pub mod grid;
 pub mod groups;
@@ -44,8 +50,16 @@ pub mod heuristic {
     #[doc(inline)]
     pub use crate::grid::heuristic::*;
 }
+pub mod io;
 pub mod landmarks;
-pub mod movingai;
+/// The MovingAI readers at their old path: use [`io::movingai`];
+/// `MovingAiError` is now [`io::LoadError`].
+#[deprecated(since = "0.2.0", note = "moved to `pathseek::io::movingai`")]
+#[doc(hidden)]
+pub mod movingai {
+    pub use crate::io::movingai::*;
+    pub use crate::io::{LoadError as MovingAiError, LoadErrorKind as MovingAiErrorKind};
+}
 pub mod open_set;
 pub mod result;
 

@@ -42,8 +42,8 @@ use std::time::Instant;
 
 use pathseek::closed_set::IndexedStore;
 use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::io::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
-use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::query::MaxOf;
 use pathseek::{AStar, Cell, Connectivity, Grid, Heuristic, Query, SearchError, Status};

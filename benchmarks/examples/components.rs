@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use pathseek::closed_set::IndexedStore;
 use pathseek::components::GridComponents;
-use pathseek::movingai::MovingAiMap;
+use pathseek::io::movingai::MovingAiMap;
 use pathseek::open_set::DaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 use pathseek_benchmarks::common::{median, Flags, Help, Lcg};

@@ -18,8 +18,8 @@
 
 use pathseek::closed_set::{IndexedStore, PagedStore};
 use pathseek::grid::{BlockJumpPoints, GridHeuristic, PrecomputedJumps};
+use pathseek::io::movingai::{load_scenarios, MovingAiMap};
 use pathseek::jump_points::JumpPoints;
-use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
 use pathseek::{AStar, Connectivity, GridCosts, Query, SlicedSearch, Status};
 use pathseek_benchmarks::common::{check_name, Flags, Help};

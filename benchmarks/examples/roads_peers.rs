@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use pathseek::closed_set::IndexedStore;
-use pathseek::formats::metis;
+use pathseek::io::metis;
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Query, StaticGraph};

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use pathseek::closed_set::IndexedStore;
 use pathseek::grid::GridHeuristic;
-use pathseek::movingai::{load_scenarios, MovingAiMap};
+use pathseek::io::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::DaryHeap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, SlicedSearch, Status};
 use pathseek_benchmarks::common::{Flags, Help};

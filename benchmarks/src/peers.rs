@@ -20,8 +20,8 @@ use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::grid::{
     BlockJumpPoints, PrecomputedJumps, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE,
 };
+use pathseek::io::movingai::{MovingAiMap, Scenario};
 use pathseek::jump_points::{JumpPoints, JumpPointsError};
-use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, BucketQueue, DaryHeap, OpenSet, OpenSetVisitor,
 };

@@ -21,8 +21,8 @@
 use pathseek::closed_set::{HashStore, IndexedStore};
 use pathseek::graph::{EdgeSink, Expansion};
 use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::io::movingai::Scenario;
 use pathseek::jump_points::{self, JumpPointsError};
-use pathseek::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, DaryHeap};
 use pathseek::{
     AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, SearchError, SearchResult,

@@ -1,4 +1,4 @@
-//! The graph-file readers of `pathseek::formats`: the hand-written files of
+//! The graph-file readers of `pathseek::io`: the hand-written files of
 //! `tests/data` (`tiny.gr`, `tiny.co`, `tiny.graph`, `tiny.xyz`), every kind
 //! of malformed input with its error kind and line, properties (no input
 //! makes a reader panic; a random graph written out and read back is the
@@ -10,7 +10,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::time::Instant;
 
-use pathseek::formats::{dimacs, metis, LoadError, LoadErrorKind};
+use pathseek::io::{dimacs, metis, LoadError, LoadErrorKind};
 use pathseek::{Cost, StaticGraph};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -32,7 +32,10 @@ fn data(name: &str) -> BufReader<File> {
 /// The line and kind of an expected error.
 fn fail<T: std::fmt::Debug>(result: Result<T, LoadError>) -> (usize, LoadErrorKind) {
     let e = result.expect_err("the input is malformed");
-    (e.line(), e.kind().clone())
+    (
+        e.line().expect("a loader error has a line"),
+        e.kind().clone(),
+    )
 }
 
 fn gr(text: &str) -> Result<StaticGraph<u32>, LoadError> {
@@ -324,8 +327,22 @@ fn gr_weights() {
     assert_eq!(fail(gr("p sp 2 1\na 1 2 nan\n")), (2, nan));
     let frac = not_a_number("weight", "1.5");
     assert_eq!(fail(gr("p sp 2 1\na 1 2 1.5\n")), (2, frac));
-    let big = not_a_number("weight", "4294967296");
-    assert_eq!(fail(gr("p sp 2 1\na 1 2 4294967296\n")), (2, big));
+    // Digits too large for the cost type: out of range, not "not a number".
+    let big = |found: &str| K::WeightOutOfRange {
+        found: found.into(),
+    };
+    assert_eq!(
+        fail(gr("p sp 2 1\na 1 2 4294967296\n")),
+        (2, big("4294967296"))
+    );
+    let e = gr("p sp 2 1\na 1 2 99999999999\n").unwrap_err();
+    assert_eq!(e.kind(), &big("99999999999"));
+    assert_eq!(
+        e.to_string(),
+        "line 2: weight `99999999999` is out of range for the cost type"
+    );
+    let e = metis::read_graph::<u32, _>(&b"2 1 1\n2 99999999999\n1 99999999999\n"[..]);
+    assert_eq!(fail(e), (2, big("99999999999")));
     assert_eq!(
         gr_f64("p sp 2 1\na 1 2 2.5e1\n").unwrap().edges(0).next(),
         Some((1, 25.0))
@@ -361,14 +378,20 @@ fn gr_headers_and_lines() {
     // Missing: an arc before the header, or no header at all.
     assert_eq!(
         fail(gr("c hello\na 1 2 3\np sp 2 1\n")),
-        (2, K::MissingHeader)
+        (2, K::MissingHeader { header: "p sp" })
     );
-    assert_eq!(fail(gr("")), (1, K::MissingHeader));
-    assert_eq!(fail(gr("c only\nc comments\n")), (3, K::MissingHeader));
-    assert_eq!(fail(gr("c no newline")), (2, K::MissingHeader));
+    assert_eq!(fail(gr("")), (1, K::MissingHeader { header: "p sp" }));
+    assert_eq!(
+        fail(gr("c only\nc comments\n")),
+        (3, K::MissingHeader { header: "p sp" })
+    );
+    assert_eq!(
+        fail(gr("c no newline")),
+        (2, K::MissingHeader { header: "p sp" })
+    );
     // Duplicate.
     let text = "p sp 2 1\na 1 2 1\np sp 2 1\n";
-    assert_eq!(fail(gr(text)), (3, K::DuplicateHeader));
+    assert_eq!(fail(gr(text)), (3, K::DuplicateHeader { header: "p sp" }));
     // Bad.
     let (line, kind) = fail(gr("p max 2 1\n"));
     assert!(matches!((line, kind), (1, K::BadHeader { .. })));
@@ -450,11 +473,32 @@ fn co_fields_and_headers() {
     assert_eq!(fail(co("p aux sp co 1\nv 1 1 1 1\n")), (2, K::ExtraField));
     assert_eq!(
         fail(co("c\nv 1 1 1\np aux sp co 1\n")),
-        (2, K::MissingHeader)
+        (
+            2,
+            K::MissingHeader {
+                header: "p aux sp co"
+            }
+        )
     );
-    assert_eq!(fail(co("")), (1, K::MissingHeader));
+    assert_eq!(
+        fail(co("")),
+        (
+            1,
+            K::MissingHeader {
+                header: "p aux sp co"
+            }
+        )
+    );
     let text = "p aux sp co 1\nv 1 1 1\np aux sp co 1\n";
-    assert_eq!(fail(co(text)), (3, K::DuplicateHeader));
+    assert_eq!(
+        fail(co(text)),
+        (
+            3,
+            K::DuplicateHeader {
+                header: "p aux sp co"
+            }
+        )
+    );
     assert!(matches!(fail(co("p sp 2 1\n")), (1, K::BadHeader { .. })));
     assert_eq!(fail(co("p aux sp co 1\na 1 2 3\n")), (2, K::UnexpectedLine));
     assert_eq!(fail(co("p aux sp co 1 2\n")), (1, K::ExtraField));
@@ -551,8 +595,24 @@ fn metis_self_loops_and_symmetry() {
 
 #[test]
 fn metis_headers() {
-    assert_eq!(fail(graph("")), (1, K::MissingHeader));
-    assert_eq!(fail(graph("% only a comment\n\n")), (3, K::MissingHeader));
+    assert_eq!(
+        fail(graph("")),
+        (
+            1,
+            K::MissingHeader {
+                header: "<nodes> <edges>"
+            }
+        )
+    );
+    assert_eq!(
+        fail(graph("% only a comment\n\n")),
+        (
+            3,
+            K::MissingHeader {
+                header: "<nodes> <edges>"
+            }
+        )
+    );
     let word = not_a_number("node count", "n");
     assert_eq!(fail(graph("n 1\n")), (1, word));
     let missing = K::MissingField {
@@ -647,7 +707,7 @@ impl Read for FailAfter<'_> {
 fn io_errors_carry_the_line_and_the_source() {
     let reader = BufReader::new(FailAfter(b"p sp 2 1\nc ok\n"));
     let e = dimacs::read_gr::<u32, _>(reader).unwrap_err();
-    assert_eq!(e.line(), 3);
+    assert_eq!(e.line(), Some(3));
     assert_eq!(
         e.kind(),
         &K::Io {
@@ -660,20 +720,20 @@ fn io_errors_carry_the_line_and_the_source() {
 
     let reader = BufReader::new(FailAfter(b"2 1\n2\n"));
     let e = metis::read_graph::<u32, _>(reader).unwrap_err();
-    assert_eq!(e.line(), 3);
+    assert_eq!(e.line(), Some(3));
     // Not UTF-8: an io error of kind InvalidData, on its line.
     let e = metis::read_xyz(&b"1 2 0\n1 \xff 0\n"[..]).unwrap_err();
     assert_eq!(
         (e.line(), e.kind()),
         (
-            2,
+            Some(2),
             &K::Io {
                 kind: io::ErrorKind::InvalidData
             }
         )
     );
     let e = dimacs::read_co(io::Cursor::new(b"\xc3(".to_vec())).unwrap_err();
-    assert_eq!(e.line(), 1);
+    assert_eq!(e.line(), Some(1));
     // Other errors have no source.
     assert!(std::error::Error::source(&gr("").unwrap_err()).is_none());
 }
@@ -692,6 +752,25 @@ fn messages_name_the_line() {
         e.to_string(),
         "line 1: the header declares 2 directed edges, the file has 1"
     );
+}
+
+#[test]
+fn messages_count_in_the_singular_and_plural() {
+    let e = gr("p sp 2 1\na 1 2 3\na 2 1 3\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1: the header declares 1 directed edge, the file has 2"
+    );
+    let e = gr("p sp 2 0\na 1 2 3\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1: the header declares 0 directed edges, the file has 1"
+    );
+    let e = metis::read_xyz_for(&b"0 0\n1 1\n"[..], 1).unwrap_err();
+    assert_eq!(e.to_string(), "line 3: expected 1 node, found 2");
+    let e = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 1\nwidth 2\nmap\n.\n")
+        .unwrap_err();
+    assert_eq!(e.to_string(), "line 5: row has 1 character, expected 2");
 }
 
 // ---------------------------------------------------------------------------
@@ -720,11 +799,13 @@ fn read_all(bytes: &[u8]) {
     let check = |result: Result<(), LoadError>| {
         if let Err(e) = result {
             assert!(
-                (1..=lines + 1).contains(&e.line()),
-                "line {} of {lines}: {e}",
+                (1..=lines + 1).contains(&e.line().unwrap_or(0)),
+                "line {:?} of {lines}: {e}",
                 e.line()
             );
-            assert!(e.to_string().starts_with(&format!("line {}: ", e.line())));
+            assert!(e
+                .to_string()
+                .starts_with(&format!("line {}: ", e.line().unwrap_or(0))));
         }
     };
     check(dimacs::read_gr::<u32, _>(bytes).map(drop));

@@ -6,7 +6,7 @@ use crate::common;
 
 use pathseek::closed_set::{ClosedSet, HashStore, IndexedStore};
 use pathseek::grid::EXACT_OCTILE_SCALE;
-use pathseek::movingai::Scenario;
+use pathseek::io::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, OpenSet};
 use pathseek::{AStar, Cell, Connectivity, Cost, Grid, GridCosts};
 
@@ -137,7 +137,11 @@ fn octile_length(nodes: &[Cell]) -> f64 {
 /// Every scenario of a map with the small Pell costs (2378 / 3363) and a
 /// `BucketQueue`: the path found must have the optimal octile length, which
 /// is the claim of `GridCosts::pell_octile`. Returns the scenarios run.
-fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Scenario]) -> usize {
+fn check_pell(
+    name: &str,
+    map: &pathseek::io::movingai::MovingAiMap,
+    scenarios: &[Scenario],
+) -> usize {
     use pathseek::open_set::BucketQueue;
     let costs = GridCosts::<u32>::pell_octile();
     let grid = map.to_grid(Connectivity::Eight, costs);
@@ -170,7 +174,7 @@ fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Sc
 /// scenarios run.
 fn check_default(
     name: &str,
-    map: &pathseek::movingai::MovingAiMap,
+    map: &pathseek::io::movingai::MovingAiMap,
     scenarios: &[Scenario],
 ) -> usize {
     let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
@@ -229,8 +233,8 @@ fn pell_and_default_costs_on_every_shared_map() {
     for path in maps {
         let scen = path.with_extension("map.scen");
         let (Ok(map), Ok(scenarios)) = (
-            pathseek::movingai::MovingAiMap::load(&path),
-            pathseek::movingai::load_scenarios(&scen),
+            pathseek::io::movingai::MovingAiMap::load(&path),
+            pathseek::io::movingai::load_scenarios(&scen),
         ) else {
             eprintln!("skipped: {} (no scenarios)", path.display());
             continue;

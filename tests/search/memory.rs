@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use pathseek::closed_set::{HashStore, IndexedStore, NodeRecord, PagedStore, Records};
-use pathseek::movingai::{self, MovingAiMap};
+use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::open_set::BinaryHeap;
 use pathseek::{AStar, Connectivity, Cost, Graph, Grid, GridCosts};
 

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use pathseek::closed_set::{
     visit_closed_sets, ClosedSet, ClosedSetVisitor, HashStore, IndexedStore, CLOSED_SET_NAMES,
 };
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor, TwoLevel, OPEN_SET_NAMES,
 };
