@@ -8,4 +8,5 @@
 
 mod alloc_count;
 mod formats;
+mod fuzz_regressions;
 mod hostile;
