@@ -10,3 +10,4 @@ mod alloc_count;
 mod formats;
 mod fuzz_regressions;
 mod hostile;
+mod properties;
