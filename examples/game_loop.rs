@@ -21,7 +21,7 @@ mod common;
 
 use common::{Flags, Help};
 use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, OpenSet, Query, Status};

@@ -9,7 +9,7 @@
 mod common;
 
 use common::{Flags, Help};
-use pathseek::movingai::MovingAiMap;
+use pathseek::io::movingai::MovingAiMap;
 use pathseek::{Cell, Connectivity, GridCosts};
 
 const EMBEDDED: &str = "type octile

@@ -23,7 +23,7 @@ use common::{cluster, Flags, Help};
 use pathseek::groups::{
     grid_units_heuristic, group_paths, DistanceField, UnitSearch, DEFAULT_JOIN,
 };
-use pathseek::movingai::MovingAiMap;
+use pathseek::io::movingai::MovingAiMap;
 use pathseek::open_set::BinaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};

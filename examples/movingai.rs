@@ -31,8 +31,8 @@ use common::{
 };
 use pathseek::components::GridComponents;
 use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::jump_points::JumpPoints;
-use pathseek::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::OPEN_SET_NAMES;
 use pathseek::store::CLOSED_SET_NAMES;
 use pathseek::{Connectivity, Cost, Grid, GridCosts};

@@ -24,7 +24,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use common::{Flags, Help};
-use pathseek::formats::{dimacs, metis};
+use pathseek::io::{dimacs, metis};
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
 use pathseek::store::IndexedStore;
@@ -308,7 +308,7 @@ fn load(graph: &Path, coords: Option<&Path>) -> Result<Network, String> {
 }
 
 /// A load error with the file it came from.
-fn at(path: &Path) -> impl Fn(pathseek::formats::LoadError) -> String + '_ {
+fn at(path: &Path) -> impl Fn(pathseek::io::LoadError) -> String + '_ {
     move |e| format!("{}: {e}", path.display())
 }
 

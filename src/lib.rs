@@ -66,7 +66,7 @@
 //! ```
 //!
 //! Beyond grids: [`StaticGraph`] (read from DIMACS or METIS files by
-//! [`formats`]) and the ALT heuristic of [`landmarks`]; for many units going
+//! [`io`]) and the ALT heuristic of [`landmarks`]; for many units going
 //! to one goal, [`groups`]; to know before searching whether a goal can be
 //! reached, [`components`].
 #![forbid(unsafe_code)]
@@ -75,7 +75,13 @@
 pub mod astar;
 pub mod components;
 pub mod cost;
-pub mod formats;
+/// The graph-file readers at their old path: use [`io`] (`io::dimacs`,
+/// `io::metis`, `io::LoadError`).
+#[deprecated(since = "0.2.0", note = "moved to `pathseek::io`")]
+#[doc(hidden)]
+pub mod formats {
+    pub use crate::io::{dimacs, metis, LoadError, LoadErrorKind};
+}
 pub mod graph;
 pub mod grid;
 pub mod groups;
@@ -84,8 +90,16 @@ pub mod heuristic {
     #[doc(inline)]
     pub use crate::grid::heuristic::*;
 }
+pub mod io;
 pub mod landmarks;
-pub mod movingai;
+/// The MovingAI readers at their old path: use [`io::movingai`];
+/// `MovingAiError` is now [`io::LoadError`].
+#[deprecated(since = "0.2.0", note = "moved to `pathseek::io::movingai`")]
+#[doc(hidden)]
+pub mod movingai {
+    pub use crate::io::movingai::*;
+    pub use crate::io::{LoadError as MovingAiError, LoadErrorKind as MovingAiErrorKind};
+}
 pub mod open_set;
 pub mod query;
 pub mod result;

@@ -55,7 +55,7 @@ use std::time::{Duration, Instant};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use pathseek::grid::GridHeuristic;
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::{visit_open_sets, BinaryHeap, OpenSetVisitor};
 use pathseek::store::{HashStore, IndexedStore};
 use pathseek::{

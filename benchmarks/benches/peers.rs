@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek_benchmarks::peers::{check_same, fits_u32, Contender, ExactInt, World};
 
 /// The maps benchmarked.

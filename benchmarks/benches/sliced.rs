@@ -40,7 +40,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use pathseek::grid::EXACT_OCTILE_SCALE;
-use pathseek::movingai::{self, MovingAiMap};
+use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};

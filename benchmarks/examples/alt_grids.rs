@@ -44,8 +44,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
+use pathseek::io::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
-use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::query::MaxOf;
 use pathseek::store::IndexedStore;

@@ -33,7 +33,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek_benchmarks::common::{median, Flags, Help};
 use pathseek_benchmarks::peers::{
     check_same, fits_u32, Answer, Contender, ExactInt, Family, Solved, World,

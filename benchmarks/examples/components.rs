@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use pathseek::components::GridComponents;
-use pathseek::movingai::MovingAiMap;
+use pathseek::io::movingai::MovingAiMap;
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};

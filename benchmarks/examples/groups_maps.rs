@@ -57,7 +57,7 @@ use std::time::Instant;
 use pathseek::graph::path_cost;
 use pathseek::grid::GridHeuristic;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, UnitSearch};
-use pathseek::movingai::{load_scenarios, MovingAiMap, Scenario};
+use pathseek::io::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::open_set::BinaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};

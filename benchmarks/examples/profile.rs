@@ -17,8 +17,8 @@
 //! as `error: ...` with exit code 2.
 
 use pathseek::grid::GridHeuristic;
+use pathseek::io::movingai::{load_scenarios, MovingAiMap};
 use pathseek::jump_points::{BlockJumpPoints, JumpPoints, PrecomputedJumps};
-use pathseek::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
 use pathseek::store::{IndexedStore, PagedStore};
 use pathseek::{AStar, Connectivity, GridCosts, Query, Status};

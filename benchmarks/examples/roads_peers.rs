@@ -21,7 +21,7 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use pathseek::formats::metis;
+use pathseek::io::metis;
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
 use pathseek::store::IndexedStore;

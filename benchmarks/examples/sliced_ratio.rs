@@ -26,7 +26,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pathseek::grid::GridHeuristic;
-use pathseek::movingai::{load_scenarios, MovingAiMap};
+use pathseek::io::movingai::{load_scenarios, MovingAiMap};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};

@@ -17,8 +17,8 @@
 use std::hash::Hash;
 
 use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
+use pathseek::io::movingai::{MovingAiMap, Scenario};
 use pathseek::jump_points::{BlockJumpPoints, JumpPoints, JumpPointsError, PrecomputedJumps};
-use pathseek::movingai::{MovingAiMap, Scenario};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, BucketQueue, DaryHeap, OpenSet, OpenSetVisitor,
 };

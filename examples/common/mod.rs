@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use pathseek::components::GridComponents;
-use pathseek::movingai::Scenario;
+use pathseek::io::movingai::Scenario;
 use pathseek::open_set::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
 use pathseek::store::{visit_closed_sets, ClosedSetVisitor, CLOSED_SET_NAMES};
 use pathseek::{AStar, Cell, ClosedSet, Cost, DenseIds, Graph, Grid, OpenSet, Query};

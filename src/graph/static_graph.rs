@@ -239,6 +239,48 @@ impl<C: Cost> StaticGraph<C> {
         })
     }
 
+    /// The graph of an edge list already checked (every id below
+    /// `node_count < u32::MAX`, every cost valid, fewer than `u32::MAX`
+    /// edges), with every allocation fallible: for the file readers, which
+    /// report a refused allocation as an error instead of aborting.
+    pub(crate) fn try_from_checked_edges(
+        node_count: usize,
+        list: &[(u32, u32, C)],
+    ) -> Result<Self, std::collections::TryReserveError> {
+        debug_assert!(node_count < u32::MAX as usize && list.len() < u32::MAX as usize);
+        fn zeroed<T: Clone>(
+            len: usize,
+            value: T,
+        ) -> Result<Vec<T>, std::collections::TryReserveError> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len)?;
+            v.resize(len, value);
+            Ok(v)
+        }
+        let mut offsets = zeroed(node_count + 1, 0u32)?;
+        for &(from, _, _) in list {
+            offsets[from as usize + 1] += 1;
+        }
+        for v in 0..node_count {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut next = zeroed(node_count, 0u32)?;
+        next.copy_from_slice(&offsets[..node_count]);
+        let mut targets = zeroed(list.len(), 0u32)?;
+        let mut costs = zeroed(list.len(), C::zero())?;
+        for &(from, to, cost) in list {
+            let at = &mut next[from as usize];
+            targets[*at as usize] = to;
+            costs[*at as usize] = cost;
+            *at += 1;
+        }
+        Ok(StaticGraph {
+            offsets,
+            targets,
+            costs,
+        })
+    }
+
     /// A copy of any graph with dense ids ([`DenseIds::node_count`],
     /// [`DenseIds::node_at`], [`DenseIds::node_index`]): node `i` of the copy is
     /// the node with dense id `i`. Nodes for which [`Graph::contains`] is

@@ -20,8 +20,8 @@
 
 use pathseek::graph::{EdgeSink, Expansion};
 use pathseek::grid::EXACT_OCTILE_SCALE;
+use pathseek::io::movingai::Scenario;
 use pathseek::jump_points::{self, JumpPointsError};
-use pathseek::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, DaryHeap};
 use pathseek::store::{HashStore, IndexedStore};
 use pathseek::{

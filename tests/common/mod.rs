@@ -63,11 +63,11 @@ pub fn data(name: &str) -> std::path::PathBuf {
 pub fn load_movingai(
     name: &str,
 ) -> (
-    pathseek::movingai::MovingAiMap,
-    Vec<pathseek::movingai::Scenario>,
+    pathseek::io::movingai::MovingAiMap,
+    Vec<pathseek::io::movingai::Scenario>,
 ) {
-    let map = pathseek::movingai::MovingAiMap::load(data(&format!("{name}.map"))).unwrap();
-    let scen = pathseek::movingai::load_scenarios(data(&format!("{name}.map.scen"))).unwrap();
+    let map = pathseek::io::movingai::MovingAiMap::load(data(&format!("{name}.map"))).unwrap();
+    let scen = pathseek::io::movingai::load_scenarios(data(&format!("{name}.map.scen"))).unwrap();
     (map, scen)
 }
 

@@ -260,7 +260,7 @@ fn a_stale_graph_is_refused() {
 /// length.
 #[test]
 fn alt_on_luxembourg_equals_dijkstra() {
-    use pathseek::formats::metis;
+    use pathseek::io::metis;
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/roads/");
     let open =
         |name: &str| std::fs::File::open(format!("{dir}{name}")).map(std::io::BufReader::new);

@@ -5,7 +5,7 @@
 use crate::common;
 
 use pathseek::grid::{GridHeuristic, EXACT_OCTILE_SCALE};
-use pathseek::movingai::Scenario;
+use pathseek::io::movingai::Scenario;
 use pathseek::open_set::{BinaryHeap, OpenSet};
 use pathseek::store::{ClosedSet, HashStore, IndexedStore};
 use pathseek::{AStar, Cell, Connectivity, Cost, Grid, GridCosts, Query};
@@ -140,7 +140,11 @@ fn octile_length(nodes: &[Cell]) -> f64 {
 /// Every scenario of a map with the small Pell costs (2378 / 3363) and a
 /// `BucketQueue`: the path found must have the optimal octile length, which
 /// is the claim of `GridCosts::pell_octile`. Returns the scenarios run.
-fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Scenario]) -> usize {
+fn check_pell(
+    name: &str,
+    map: &pathseek::io::movingai::MovingAiMap,
+    scenarios: &[Scenario],
+) -> usize {
     use pathseek::open_set::BucketQueue;
     let costs = GridCosts::<u32>::pell_octile();
     let grid = map.to_grid(Connectivity::Eight, costs);
@@ -176,7 +180,7 @@ fn check_pell(name: &str, map: &pathseek::movingai::MovingAiMap, scenarios: &[Sc
 /// scenarios run.
 fn check_default(
     name: &str,
-    map: &pathseek::movingai::MovingAiMap,
+    map: &pathseek::io::movingai::MovingAiMap,
     scenarios: &[Scenario],
 ) -> usize {
     let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
@@ -235,8 +239,8 @@ fn pell_and_default_costs_on_every_shared_map() {
     for path in maps {
         let scen = path.with_extension("map.scen");
         let (Ok(map), Ok(scenarios)) = (
-            pathseek::movingai::MovingAiMap::load(&path),
-            pathseek::movingai::load_scenarios(&scen),
+            pathseek::io::movingai::MovingAiMap::load(&path),
+            pathseek::io::movingai::load_scenarios(&scen),
         ) else {
             eprintln!("skipped: {} (no scenarios)", path.display());
             continue;

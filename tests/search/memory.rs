@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use pathseek::movingai::{self, MovingAiMap};
+use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::open_set::BinaryHeap;
 use pathseek::store::{HashStore, IndexedStore, NodeRecord, PagedStore, Records};
 use pathseek::{AStar, Connectivity, Cost, DenseIds, Grid, GridCosts, Query};

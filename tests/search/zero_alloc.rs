@@ -11,7 +11,7 @@ use std::cell::Cell as StdCell;
 use std::path::PathBuf;
 
 use pathseek::grid::GridHeuristic;
-use pathseek::movingai::{self, MovingAiMap, Scenario};
+use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, DaryHeap, OpenSet, OpenSetVisitor, TwoLevel, OPEN_SET_NAMES,
 };

@@ -7,14 +7,14 @@ use std::path::Path;
 use super::*;
 use crate::graph::{DenseIds, Graph};
 use crate::grid::{Cell, Connectivity, Grid, GridCosts, EXACT_OCTILE_SCALE};
-use MovingAiErrorKind as K;
+use crate::io::LoadErrorKind as K;
 
-const ARENA: &str = include_str!("../../tests/data/arena.map");
-const ARENA_SCEN: &str = include_str!("../../tests/data/arena.map.scen");
-const DEN: &str = include_str!("../../tests/data/den520d.map");
-const DEN_SCEN: &str = include_str!("../../tests/data/den520d.map.scen");
-const RMTST: &str = include_str!("../../tests/data/rmtst01.map");
-const RMTST_SCEN: &str = include_str!("../../tests/data/rmtst01.map.scen");
+const ARENA: &str = include_str!("../../../tests/data/arena.map");
+const ARENA_SCEN: &str = include_str!("../../../tests/data/arena.map.scen");
+const DEN: &str = include_str!("../../../tests/data/den520d.map");
+const DEN_SCEN: &str = include_str!("../../../tests/data/den520d.map.scen");
+const RMTST: &str = include_str!("../../../tests/data/rmtst01.map");
+const RMTST_SCEN: &str = include_str!("../../../tests/data/rmtst01.map.scen");
 
 #[test]
 fn load_errors_carry_the_path() {
@@ -29,7 +29,7 @@ fn load_errors_carry_the_path() {
     assert!(std::error::Error::source(&e).is_some());
     assert!(e
         .to_string()
-        .starts_with("/nonexistent/x.map: cannot read file: "));
+        .starts_with("/nonexistent/x.map: cannot read: "));
     let e = load_scenarios("/nonexistent/x.scen").unwrap_err();
     assert!(matches!(e.kind(), K::Io { .. }));
     // A parse error from a real file names the file and line.

@@ -1,71 +1,24 @@
-//! What the readers share: a line reader with one reused buffer, the parsing
-//! of counts, ids, weights and coordinates, and line numbers of items.
+//! The fields the readers share: counts, ids, weights and coordinates, the
+//! line numbers of items, and vectors that grow only as data arrives.
 
-use std::io::BufRead;
 use std::num::IntErrorKind;
 use std::str::FromStr;
 
 use super::error::{LoadError, LoadErrorKind};
 use crate::cost::Cost;
-use crate::graph::StaticGraphError;
-
-/// Reads an input line by line into one reused buffer, counting lines.
-pub(super) struct Lines<R> {
-    reader: R,
-    buf: String,
-    number: usize,
-    ends_with_newline: bool,
-}
-
-impl<R: BufRead> Lines<R> {
-    pub(super) fn new(reader: R) -> Self {
-        Lines {
-            reader,
-            buf: String::new(),
-            number: 0,
-            ends_with_newline: false,
-        }
-    }
-
-    /// The next line's number and text (line end included), or `None` at the
-    /// end of the input.
-    pub(super) fn next_line(&mut self) -> Result<Option<(usize, &str)>, LoadError> {
-        self.buf.clear();
-        match self.reader.read_line(&mut self.buf) {
-            Ok(0) => Ok(None),
-            Ok(_) => {
-                self.number += 1;
-                self.ends_with_newline = self.buf.ends_with('\n');
-                Ok(Some((self.number, &self.buf)))
-            }
-            Err(e) => Err(LoadError::io(self.number + 1, e)),
-        }
-    }
-
-    /// The number of the line after the last one read: where errors found at
-    /// the end of the input are reported.
-    pub(super) fn end(&self) -> usize {
-        self.number + 1
-    }
-
-    /// `true` if the input read so far is not empty and ends with a newline.
-    pub(super) fn ended_with_newline(&self) -> bool {
-        self.ends_with_newline
-    }
-}
 
 /// `true` for a line of nothing but ASCII whitespace.
-pub(super) fn is_blank(line: &str) -> bool {
+pub(crate) fn is_blank(line: &str) -> bool {
     line.trim_ascii().is_empty()
 }
 
 /// A copy of a token for an error message, cut to 32 characters.
-pub(super) fn found(token: &str) -> String {
+pub(crate) fn found(token: &str) -> String {
     token.chars().take(32).collect()
 }
 
 /// A required field, or [`MissingField`](LoadErrorKind::MissingField).
-pub(super) fn field<'a>(
+pub(crate) fn field<'a>(
     token: Option<&'a str>,
     name: &'static str,
 ) -> Result<&'a str, LoadErrorKind> {
@@ -73,7 +26,7 @@ pub(super) fn field<'a>(
 }
 
 /// A non-negative integer field (a count).
-pub(super) fn parse_count(token: &str, name: &'static str) -> Result<u64, LoadErrorKind> {
+pub(crate) fn parse_count(token: &str, name: &'static str) -> Result<u64, LoadErrorKind> {
     token.parse().map_err(|_| LoadErrorKind::NotANumber {
         field: name,
         found: found(token),
@@ -81,7 +34,7 @@ pub(super) fn parse_count(token: &str, name: &'static str) -> Result<u64, LoadEr
 }
 
 /// A node count from a header: below `u32::MAX`, so that ids fit `u32`.
-pub(super) fn parse_node_count(token: &str) -> Result<usize, LoadErrorKind> {
+pub(crate) fn parse_node_count(token: &str) -> Result<usize, LoadErrorKind> {
     let n = parse_count(token, "node count")?;
     if n >= u64::from(u32::MAX) {
         return Err(LoadErrorKind::TooManyNodes { node_count: n });
@@ -91,7 +44,7 @@ pub(super) fn parse_node_count(token: &str) -> Result<usize, LoadErrorKind> {
 }
 
 /// A 1-based node id in `1..=node_count`, returned 0-based.
-pub(super) fn parse_id(
+pub(crate) fn parse_id(
     token: &str,
     name: &'static str,
     node_count: usize,
@@ -115,18 +68,30 @@ pub(super) fn parse_id(
 /// An edge weight of the cost type: [`InvalidWeight`](LoadErrorKind::InvalidWeight)
 /// for a value that parses but is not [valid](Cost::is_valid) (negative, NaN)
 /// and for a negative number the type cannot hold (`-3` for `u32`),
+/// [`WeightOutOfRange`](LoadErrorKind::WeightOutOfRange) for digits the type
+/// cannot hold (`99999999999` for `u32`),
 /// [`NotANumber`](LoadErrorKind::NotANumber) for anything else that does not
 /// parse.
-pub(super) fn parse_weight<C: Cost + FromStr>(token: &str) -> Result<C, LoadErrorKind> {
+pub(crate) fn parse_weight<C: Cost + FromStr>(token: &str) -> Result<C, LoadErrorKind> {
     match token.parse::<C>() {
         Ok(w) if w.is_valid() => Ok(w),
         Ok(_) => Err(LoadErrorKind::InvalidWeight),
         Err(_) if is_negative_number(token) => Err(LoadErrorKind::InvalidWeight),
+        Err(_) if is_digits(token) => Err(LoadErrorKind::WeightOutOfRange {
+            found: found(token),
+        }),
         Err(_) => Err(LoadErrorKind::NotANumber {
             field: "weight",
             found: found(token),
         }),
     }
+}
+
+/// Decimal digits, with an optional `+`: a number that fails to parse as an
+/// integer type only because it is too large.
+fn is_digits(token: &str) -> bool {
+    let digits = token.strip_prefix('+').unwrap_or(token);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `-` followed by a number that is not NaN (`-3`, `-0.5`, `-1e9`).
@@ -138,7 +103,7 @@ fn is_negative_number(token: &str) -> bool {
 }
 
 /// A coordinate: a finite number.
-pub(super) fn parse_coordinate(token: &str, name: &'static str) -> Result<f64, LoadErrorKind> {
+pub(crate) fn parse_coordinate(token: &str, name: &'static str) -> Result<f64, LoadErrorKind> {
     match token.parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(x),
         Ok(_) => Err(LoadErrorKind::InvalidCoordinate),
@@ -151,7 +116,7 @@ pub(super) fn parse_coordinate(token: &str, name: &'static str) -> Result<f64, L
 
 /// Checks that a field is a finite number (a METIS node weight or size,
 /// read and ignored).
-pub(super) fn check_number(token: &str, name: &'static str) -> Result<(), LoadErrorKind> {
+pub(crate) fn check_number(token: &str, name: &'static str) -> Result<(), LoadErrorKind> {
     match token.parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(()),
         _ => Err(LoadErrorKind::NotANumber {
@@ -161,29 +126,17 @@ pub(super) fn check_number(token: &str, name: &'static str) -> Result<(), LoadEr
     }
 }
 
-/// What an edge iterator feeding [`StaticGraph::from_edges`] yields after
-/// it has kept an error: an edge out of range for every graph (the readers
-/// allow fewer than `u32::MAX` nodes), so that `from_edges` returns at once,
-/// before it allocates anything for the header's node count, and the reader
-/// then reports the error kept. A file that declares a huge graph but breaks
-/// off costs no more than its own size.
-///
-/// [`StaticGraph::from_edges`]: crate::StaticGraph::from_edges
-pub(super) fn stop<C: Cost>() -> (u32, u32, C) {
-    (u32::MAX, u32::MAX, C::zero())
-}
-
 /// The line of each item of a file (a node line, a coordinate line) without
 /// storing one number per item: a mark `(item, line)` wherever the items
 /// stop following each other line by line (comments between them).
 #[derive(Default)]
-pub(super) struct LineMap {
+pub(crate) struct LineMap {
     marks: Vec<(usize, usize)>,
 }
 
 impl LineMap {
     /// Item `item` (counting up from 0, in order) is on line `line`.
-    pub(super) fn record(&mut self, item: usize, line: usize) {
+    pub(crate) fn record(&mut self, item: usize, line: usize) {
         match self.marks.last() {
             Some(&(i, l)) if item >= i && l + (item - i) == line => {}
             _ => self.marks.push((item, line)),
@@ -191,7 +144,7 @@ impl LineMap {
     }
 
     /// The line of a recorded item (0 if none was recorded).
-    pub(super) fn line(&self, item: usize) -> usize {
+    pub(crate) fn line(&self, item: usize) -> usize {
         let at = self.marks.partition_point(|&(i, _)| i <= item);
         match at.checked_sub(1).and_then(|k| self.marks.get(k)) {
             Some(&(i, l)) => l + (item - i),
@@ -200,27 +153,18 @@ impl LineMap {
     }
 }
 
-/// A [`StaticGraph`](crate::StaticGraph) build error as a load error. The
-/// readers check ids, weights and counts first, so these do not occur in
-/// practice.
-pub(super) fn graph_error(e: StaticGraphError) -> LoadErrorKind {
-    match e {
-        StaticGraphError::NodeOutOfRange { node, node_count } => LoadErrorKind::NodeOutOfRange {
-            id: node.saturating_add(1),
-            node_count,
-        },
-        StaticGraphError::InvalidCost { .. } => LoadErrorKind::InvalidWeight,
-        StaticGraphError::TooManyNodes { node_count } => LoadErrorKind::TooManyNodes {
-            node_count: node_count as u64,
-        },
-        StaticGraphError::TooManyEdges { edge_count } => LoadErrorKind::TooManyEdges {
-            edge_count: edge_count as u64,
-        },
-        // `from_edges` returns none of the other kinds.
-        _ => LoadErrorKind::TooManyEdges {
-            edge_count: u64::MAX,
-        },
+/// Appends `item` to `v`, growing it as data arrives; an allocation the
+/// allocator refuses is an [`OutOfMemory`](LoadErrorKind::OutOfMemory)
+/// error on line `line` rather than an abort.
+pub(crate) fn try_push<T>(v: &mut Vec<T>, item: T, line: usize) -> Result<(), LoadError> {
+    if v.len() == v.capacity() {
+        v.try_reserve(1).map_err(|_| {
+            let bytes = v.capacity().max(4).saturating_mul(2 * size_of::<T>());
+            LoadError::out_of_memory(line, bytes)
+        })?;
     }
+    v.push(item);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -258,6 +202,12 @@ mod tests {
             parse_weight::<u32>("--5"),
             Err(LoadErrorKind::NotANumber { .. })
         ));
+        assert_eq!(
+            parse_weight::<u32>("99999999999"),
+            Err(LoadErrorKind::WeightOutOfRange {
+                found: "99999999999".into()
+            })
+        );
         assert!(matches!(
             parse_weight::<u32>("1.5"),
             Err(LoadErrorKind::NotANumber { .. })

@@ -1,5 +1,5 @@
-//! Readers for the MovingAI grid benchmark formats: `.map` files and `.scen`
-//! scenario files.
+//! MovingAI `.map`/`.scen`: the grid maps and start/goal scenario files of
+//! the MovingAI Lab's pathfinding benchmarks.
 //!
 //! The MovingAI Lab's "2D Pathfinding Benchmarks" (N. Sturtevant, "Benchmarks for
 //! Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012) give maps from games and
@@ -39,7 +39,7 @@
 //! # Example
 //! ```
 //! use pathseek::grid::{Cell, Connectivity, GridCosts};
-//! use pathseek::movingai::{parse_scenarios, MovingAiMap};
+//! use pathseek::io::movingai::{parse_scenarios, MovingAiMap};
 //!
 //! let map = MovingAiMap::parse("type octile\nheight 2\nwidth 3\nmap\n...\n.T.\n")?;
 //! let grid = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
@@ -51,13 +51,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod error;
-mod input;
+//!
+//! Errors are the [`LoadError`](super::LoadError) of every loader; the
+//! kinds that only these formats have are listed under "MovingAI maps and
+//! scenarios" in [`LoadErrorKind`](super::LoadErrorKind).
+
 mod map;
 mod scenario;
 #[cfg(test)]
 mod tests;
 
-pub use error::{MovingAiError, MovingAiErrorKind};
 pub use map::MovingAiMap;
-pub use scenario::{load_scenarios, parse_scenarios, Endpoint, Scenario};
+pub use scenario::{load_scenarios, parse_scenarios, read_scenarios, Endpoint, Scenario};

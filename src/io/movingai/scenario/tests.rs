@@ -1,9 +1,9 @@
 //! Tests of the `.scen` parser and of [`Scenario`]'s checks.
 
 use super::*;
-use MovingAiErrorKind as K;
+use crate::io::LoadErrorKind as K;
 
-fn scen_err(text: &str) -> MovingAiError {
+fn scen_err(text: &str) -> crate::io::LoadError {
     parse_scenarios(text).expect_err("should fail")
 }
 

@@ -2,9 +2,9 @@
 
 use super::*;
 use crate::grid::Cell;
-use MovingAiErrorKind as K;
+use crate::io::LoadErrorKind as K;
 
-fn map_err(text: &str) -> MovingAiError {
+fn map_err(text: &str) -> crate::io::LoadError {
     MovingAiMap::parse(text).expect_err("should fail")
 }
 
@@ -56,33 +56,33 @@ fn header_errors() {
     let e = map_err("height 1\nwidth 1\nmap\n.\n");
     assert_eq!(
         (e.line(), e.kind()),
-        (Some(3), &K::MissingHeader { field: "type" })
+        (Some(3), &K::MissingHeader { header: "type" })
     );
     let e = map_err("type octile\nheight 1\nmap\n.\n");
     assert_eq!(
         (e.line(), e.kind()),
-        (Some(3), &K::MissingHeader { field: "width" })
+        (Some(3), &K::MissingHeader { header: "width" })
     );
     let e = map_err("type octile\nwidth 1\nmap\n.\n");
     assert_eq!(
         (e.line(), e.kind()),
-        (Some(3), &K::MissingHeader { field: "height" })
+        (Some(3), &K::MissingHeader { header: "height" })
     );
     let e = map_err("type octile\nheight 1\nwidth 1\n");
     assert_eq!(
         (e.line(), e.kind()),
-        (None, &K::MissingHeader { field: "map" })
+        (None, &K::MissingHeader { header: "map" })
     );
     let e = map_err("");
     assert_eq!(
         (e.line(), e.kind()),
-        (None, &K::MissingHeader { field: "type" })
+        (None, &K::MissingHeader { header: "type" })
     );
 
     let e = map_err("type octile\nheight 1\nheight 1\nwidth 1\nmap\n.\n");
     assert_eq!(
         (e.line(), e.kind()),
-        (Some(3), &K::DuplicateHeader { field: "height" })
+        (Some(3), &K::DuplicateHeader { header: "height" })
     );
 
     let e = map_err("type octile\nheight abc\nwidth 1\nmap\n.\n");
@@ -129,20 +129,22 @@ fn header_errors() {
         (e.line(), e.kind()),
         (
             Some(2),
-            &K::BadHeaderLine {
+            &K::BadHeader {
+                reason: "expected `type octile`, `height N`, `width N` or `map`",
                 found: "height 1 2".into()
             }
         )
     );
     let e = map_err("type octile\nheight 1\nwidth 1\ndepth 3\nmap\n.\n");
     assert_eq!(e.line(), Some(4));
-    assert!(matches!(e.kind(), K::BadHeaderLine { .. }));
+    assert!(matches!(e.kind(), K::BadHeader { .. }));
     let e = map_err("type\nheight 1\nwidth 1\nmap\n.\n");
     assert_eq!(
         (e.line(), e.kind()),
         (
             Some(1),
-            &K::BadHeaderLine {
+            &K::BadHeader {
+                reason: "expected `type octile`, `height N`, `width N` or `map`",
                 found: "type".into()
             }
         )

@@ -1,6 +1,6 @@
-//! The METIS graph format, used by the 10th DIMACS Implementation Challenge
-//! (DIMACS10: `luxembourg.osm.graph` with `luxembourg.osm.xyz`), and its
-//! coordinate files.
+//! METIS `.graph`/`.xyz`: the undirected graph format of the METIS
+//! partitioner and the 10th DIMACS Implementation Challenge (DIMACS10:
+//! `luxembourg.osm.graph` with `luxembourg.osm.xyz`), and its coordinates.
 //!
 //! # `.graph`: an undirected graph
 //! ```text
@@ -50,10 +50,11 @@
 use std::io::BufRead;
 use std::str::FromStr;
 
-use super::error::{LoadError, LoadErrorKind};
-use super::text::{
-    check_number, field, graph_error, is_blank, parse_coordinate, parse_count, parse_id,
-    parse_node_count, parse_weight, stop, LineMap, Lines,
+use super::error::{oom_at, LoadError, LoadErrorKind};
+use super::lines::Lines;
+use super::parse::{
+    check_number, field, found, is_blank, parse_coordinate, parse_count, parse_id,
+    parse_node_count, parse_weight, try_push, LineMap,
 };
 use crate::cost::Cost;
 use crate::graph::StaticGraph;
@@ -88,13 +89,19 @@ use crate::graph::StaticGraph;
 ///
 /// # Complexity
 /// O(n + m log d) time for `m` edges of largest degree `d` (the symmetry
-/// check sorts each node's edges); besides the graph, a second graph's
-/// memory while checking symmetry. Nothing is allocated for the header's
-/// counts before the lines are there.
+/// check sorts each node's edges).
+///
+/// # Memory
+/// In proportion to the input, whatever its header says: the edges are kept
+/// as their lines are read (growing with them), and the node arrays are
+/// allocated only once a line was read for every node. At the peak, the
+/// edge list, the graph and its reverse (to check symmetry). Every
+/// allocation is fallible: a refused one is an
+/// [`OutOfMemory`](LoadErrorKind::OutOfMemory) error, never an abort.
 ///
 /// # Example
 /// ```
-/// use pathseek::formats::metis;
+/// use pathseek::io::metis;
 ///
 /// // A path 1 - 2 - 3 and an isolated node 4 (its empty line ends the file).
 /// let g = metis::read_graph::<u32, _>(&b"% a comment\n4 2\n2\n1 3\n2\n\n"[..])?;
@@ -104,13 +111,13 @@ use crate::graph::StaticGraph;
 /// // Edge weights (fmt 1): each neighbour followed by the weight.
 /// let w = metis::read_graph::<f64, _>(&b"3 2 1\n2 0.5\n1 0.5 3 2\n2 2\n"[..])?;
 /// assert_eq!(w.edges(1).collect::<Vec<_>>(), [(0, 0.5), (2, 2.0)]);
-/// # Ok::<(), pathseek::formats::LoadError>(())
+/// # Ok::<(), pathseek::io::LoadError>(())
 /// ```
 pub fn read_graph<C: Cost + FromStr, R: BufRead>(reader: R) -> Result<StaticGraph<C>, LoadError> {
     let mut lines = Lines::new(reader);
     let (header_line, header) = loop {
         let Some((no, text)) = lines.next_line()? else {
-            return Err(LoadError::new(lines.end(), LoadErrorKind::MissingHeader));
+            return Err(LoadError::new(lines.end(), MISSING_HEADER));
         };
         if is_comment(text) || is_blank(text) {
             continue;
@@ -120,27 +127,35 @@ pub fn read_graph<C: Cost + FromStr, R: BufRead>(reader: R) -> Result<StaticGrap
             parse_header(text).map_err(|kind| LoadError::new(no, kind))?,
         );
     };
-    let mut nodes = NodeLines::<R, C> {
+    let mut nodes = NodeLines {
         lines,
         header_line,
         header,
         node: 0,
         pending: Vec::new(),
-        next: 0,
-        entries: 0,
+        entries: Vec::new(),
         line_of: LineMap::default(),
-        finished: false,
-        error: None,
     };
-    let graph = StaticGraph::from_edges(header.node_count, &mut nodes);
-    if let Some(e) = nodes.error {
-        return Err(e);
+    nodes.read_all()?;
+    let NodeLines {
+        mut entries,
+        line_of,
+        lines,
+        ..
+    } = nodes;
+    let n = header.node_count;
+    let bytes = (n + 1) * 8 + entries.len() * (4 + size_of::<C>());
+    let oom = || LoadError::out_of_memory(header_line, bytes);
+    let graph = StaticGraph::try_from_checked_edges(n, &entries).map_err(|_| oom())?;
+    for (from, to, _) in &mut entries {
+        core::mem::swap(from, to);
     }
-    let graph = graph.map_err(|e| LoadError::new(header_line, graph_error(e)))?;
-    match asymmetric_edge(&graph) {
+    let reverse = StaticGraph::try_from_checked_edges(n, &entries).map_err(|_| oom())?;
+    drop(entries);
+    match asymmetric_edge(&graph, &reverse).map_err(oom_at(lines.end()))? {
         None => Ok(graph),
         Some((from, to)) => {
-            let line = nodes.line_of.line(from as usize);
+            let line = line_of.line(from as usize);
             let kind = LoadErrorKind::NotSymmetric {
                 from: from + 1,
                 to: to + 1,
@@ -149,6 +164,10 @@ pub fn read_graph<C: Cost + FromStr, R: BufRead>(reader: R) -> Result<StaticGrap
         }
     }
 }
+
+const MISSING_HEADER: LoadErrorKind = LoadErrorKind::MissingHeader {
+    header: "<nodes> <edges>",
+};
 
 /// Reads a coordinate file: the point `[x, y]` on each line, in order (the
 /// optional `z` is checked to be a number and dropped). The caller compares
@@ -164,11 +183,11 @@ pub fn read_graph<C: Cost + FromStr, R: BufRead>(reader: R) -> Result<StaticGrap
 ///
 /// # Example
 /// ```
-/// use pathseek::formats::metis;
+/// use pathseek::io::metis;
 ///
 /// let points = metis::read_xyz(&b"% x y z\n604893 5063036 0\n604946 5063032.5 0\n"[..])?;
 /// assert_eq!(points, [[604893.0, 5063036.0], [604946.0, 5063032.5]]);
-/// # Ok::<(), pathseek::formats::LoadError>(())
+/// # Ok::<(), pathseek::io::LoadError>(())
 /// ```
 pub fn read_xyz<R: BufRead>(reader: R) -> Result<Vec<[f64; 2]>, LoadError> {
     read_points(reader).map(|(points, _)| points)
@@ -184,14 +203,14 @@ pub fn read_xyz<R: BufRead>(reader: R) -> Result<Vec<[f64; 2]>, LoadError> {
 ///
 /// # Example
 /// ```
-/// use pathseek::formats::{metis, LoadErrorKind};
+/// use pathseek::io::{metis, LoadErrorKind};
 ///
 /// let text = b"0 0 0\n3 4 0\n";
 /// assert_eq!(metis::read_xyz_for(&text[..], 2)?.len(), 2);
 /// let err = metis::read_xyz_for(&text[..], 3).unwrap_err();
 /// assert_eq!(err.kind(), &LoadErrorKind::NodeCountMismatch { declared: 3, found: 2 });
-/// assert_eq!(err.line(), 3);
-/// # Ok::<(), pathseek::formats::LoadError>(())
+/// assert_eq!(err.line(), Some(3));
+/// # Ok::<(), pathseek::io::LoadError>(())
 /// ```
 pub fn read_xyz_for<R: BufRead>(reader: R, node_count: usize) -> Result<Vec<[f64; 2]>, LoadError> {
     let (points, end) = read_points(reader)?;
@@ -220,7 +239,7 @@ fn read_points<R: BufRead>(reader: R) -> Result<(Vec<[f64; 2]>, usize), LoadErro
             };
             return Err(LoadError::new(no, kind));
         }
-        points.push(point);
+        try_push(&mut points, point, no)?;
     }
     Ok((points, lines.end()))
 }
@@ -268,6 +287,7 @@ fn parse_header(text: &str) -> Result<Header, LoadErrorKind> {
     if fmt.is_empty() || fmt.len() > 3 || !fmt.bytes().all(|b| b == b'0' || b == b'1') {
         return Err(LoadErrorKind::BadHeader {
             reason: "fmt must be one to three digits 0 or 1",
+            found: found(fmt),
         });
     }
     // Right to left: edge weights, node weights, node sizes.
@@ -277,9 +297,10 @@ fn parse_header(text: &str) -> Result<Header, LoadErrorKind> {
     let node_sizes = flags.next().unwrap_or(false);
     let node_weights = match (has_node_weights, ncon) {
         (false, None) => 0,
-        (false, Some(_)) => {
+        (false, Some(token)) => {
             return Err(LoadErrorKind::BadHeader {
                 reason: "ncon is given but fmt has no node weights",
+                found: found(token),
             });
         }
         (true, None) => 1,
@@ -287,6 +308,7 @@ fn parse_header(text: &str) -> Result<Header, LoadErrorKind> {
             0 => {
                 return Err(LoadErrorKind::BadHeader {
                     reason: "ncon must be at least 1",
+                    found: found(token),
                 });
             }
             k => usize::try_from(k).unwrap_or(usize::MAX),
@@ -309,50 +331,75 @@ fn parse_header(text: &str) -> Result<Header, LoadErrorKind> {
     })
 }
 
-/// The node lines of a METIS file after its header, as directed edges, read
-/// as the graph is built. On an error (including those found at the end:
-/// the node and edge counts) it keeps the error and yields [`stop`].
+/// The node lines of a METIS file after its header, read into directed
+/// edges (one per neighbour entry) as they arrive.
 struct NodeLines<R, C> {
     lines: Lines<R>,
     header_line: usize,
     header: Header,
     /// Node lines read.
     node: usize,
-    /// The neighbours of the last node line read, and the next to pass on.
+    /// The neighbours of the last node line read.
     pending: Vec<(u32, C)>,
-    next: usize,
-    /// Neighbour entries read.
-    entries: usize,
+    /// The neighbour entries read, as edges `(node, neighbour, cost)`.
+    entries: Vec<(u32, u32, C)>,
     line_of: LineMap,
-    finished: bool,
-    error: Option<LoadError>,
 }
 
 impl<R: BufRead, C: Cost + FromStr> NodeLines<R, C> {
-    /// Reads the next node line into `pending`; `false` after the last one
-    /// or at the end of the input.
-    fn read_node(&mut self) -> Result<bool, LoadError> {
-        if self.node == self.header.node_count {
-            return Ok(false);
-        }
-        while let Some((no, text)) = self.lines.next_line()? {
+    /// Reads every node line and checks what follows them, the number of
+    /// node lines and of neighbour entries.
+    fn read_all(&mut self) -> Result<(), LoadError> {
+        while self.node < self.header.node_count {
+            let Some((no, text)) = self.lines.next_line()? else {
+                break;
+            };
             if is_comment(text) {
                 continue;
             }
             parse_node(&self.header, self.node, text, &mut self.pending)
                 .map_err(|kind| LoadError::new(no, kind))?;
             self.line_of.record(self.node, no);
-            self.entries += self.pending.len();
+            self.entries
+                .try_reserve(self.pending.len())
+                .map_err(oom_at(no))?;
+            let from = self.node as u32;
+            self.entries
+                .extend(self.pending.iter().map(|&(to, cost)| (from, to, cost)));
+            if self.entries.len() > self.header.edge_entries {
+                // More entries than declared: the rest are counted, not
+                // kept, and `finish` reports the count.
+                return self.count_rest();
+            }
             self.node += 1;
-            self.next = 0;
-            return Ok(true);
         }
-        Ok(false)
+        self.finish(self.entries.len())
+    }
+
+    /// Reads the node lines after the current one for their errors and
+    /// counts their neighbour entries, keeping none; then the checks of
+    /// [`finish`](Self::finish) with the full count.
+    fn count_rest(&mut self) -> Result<(), LoadError> {
+        self.node += 1;
+        let mut more = 0usize;
+        while self.node < self.header.node_count {
+            let Some((no, text)) = self.lines.next_line()? else {
+                break;
+            };
+            if is_comment(text) {
+                continue;
+            }
+            parse_node(&self.header, self.node, text, &mut self.pending)
+                .map_err(|kind| LoadError::new(no, kind))?;
+            more += self.pending.len();
+            self.node += 1;
+        }
+        self.finish(self.entries.len() + more)
     }
 
     /// The checks once the node lines are read: what follows them, the
-    /// number of node lines and of neighbour entries.
-    fn finish(&mut self) -> Result<(), LoadError> {
+    /// number of node lines and of neighbour entries (`entries` of them).
+    fn finish(&mut self, entries: usize) -> Result<(), LoadError> {
         let n = self.header.node_count;
         if self.node == n {
             // After the node lines: only blank lines and comments.
@@ -378,45 +425,14 @@ impl<R: BufRead, C: Cost + FromStr> NodeLines<R, C> {
             };
             return Err(LoadError::new(self.lines.end(), kind));
         }
-        if self.entries != self.header.edge_entries {
+        if entries != self.header.edge_entries {
             let kind = LoadErrorKind::EdgeCountMismatch {
                 declared: self.header.edge_entries,
-                found: self.entries,
+                found: entries,
             };
             return Err(LoadError::new(self.header_line, kind));
         }
         Ok(())
-    }
-}
-
-impl<R: BufRead, C: Cost + FromStr> Iterator for NodeLines<R, C> {
-    type Item = (u32, u32, C);
-
-    fn next(&mut self) -> Option<(u32, u32, C)> {
-        loop {
-            if let Some(&(to, cost)) = self.pending.get(self.next) {
-                self.next += 1;
-                // `node` counts the lines read: the edges leave node - 1.
-                return Some(((self.node - 1) as u32, to, cost));
-            }
-            if self.finished {
-                return None;
-            }
-            let read = match self.read_node() {
-                Ok(true) => continue,
-                Ok(false) => self.finish(),
-                Err(e) => Err(e),
-            };
-            self.finished = true;
-            self.pending.clear();
-            return match read {
-                Ok(()) => None,
-                Err(e) => {
-                    self.error = Some(e);
-                    Some(stop())
-                }
-            };
-        }
     }
 }
 
@@ -446,6 +462,9 @@ fn parse_node<C: Cost + FromStr>(
         } else {
             C::one()
         };
+        if out.len() == out.capacity() && out.try_reserve(1).is_err() {
+            return Err(LoadErrorKind::OutOfMemory { bytes: 0 });
+        }
         out.push((to, cost));
     }
     Ok(())
@@ -455,13 +474,17 @@ fn parse_node<C: Cost + FromStr>(
 /// cost (as many of them), if there is one: the first found going through
 /// the nodes in order. Compares each node's out-edges with its in-edges (its
 /// edges in the reverse graph), both sorted.
-fn asymmetric_edge<C: Cost>(graph: &StaticGraph<C>) -> Option<(u32, u32)> {
-    let reverse = graph.reverse();
+fn asymmetric_edge<C: Cost>(
+    graph: &StaticGraph<C>,
+    reverse: &StaticGraph<C>,
+) -> Result<Option<(u32, u32)>, std::collections::TryReserveError> {
     let (mut out, mut into) = (Vec::new(), Vec::new());
     for v in 0..graph.len() as u32 {
         out.clear();
+        out.try_reserve(graph.degree(v))?;
         out.extend(graph.edges(v).map(|(to, c)| (to, c.to_key())));
         into.clear();
+        into.try_reserve(reverse.degree(v))?;
         into.extend(reverse.edges(v).map(|(from, c)| (from, c.to_key())));
         if out == into {
             continue; // the same order already (sorted lists, typically)
@@ -474,12 +497,12 @@ fn asymmetric_edge<C: Cost>(graph: &StaticGraph<C>) -> Option<(u32, u32)> {
                 (None, None) => break,
                 (Some(a), Some(b)) if a == b => k += 1,
                 // b.0 -> v has no match among the edges out of v.
-                (Some(a), Some(b)) if b < a => return Some((b.0, v)),
-                (None, Some(b)) => return Some((b.0, v)),
+                (Some(a), Some(b)) if b < a => return Ok(Some((b.0, v))),
+                (None, Some(b)) => return Ok(Some((b.0, v))),
                 // v -> a.0 has no match among the edges into v.
-                (Some(a), _) => return Some((v, a.0)),
+                (Some(a), _) => return Ok(Some((v, a.0))),
             }
         }
     }
-    None
+    Ok(None)
 }

@@ -1,11 +1,13 @@
 //! The `.map` format: [`MovingAiMap`], its parser and its conversion to a [`Grid`].
 
+use std::io::BufRead;
 use std::path::Path;
 
-use super::input::{numbered_lines, read};
-use super::{MovingAiError, MovingAiErrorKind};
 use crate::cost::Cost;
 use crate::grid::{Connectivity, Grid, GridCosts, Layout};
+use crate::io::error::{oom_at, LoadError, LoadErrorKind};
+use crate::io::lines::{open, Lines};
+use crate::io::parse::found;
 
 #[cfg(test)]
 mod tests;
@@ -27,24 +29,30 @@ pub struct MovingAiMap {
 }
 
 impl MovingAiMap {
-    /// Parses the text of a `.map` file (see the [module docs](super)).
+    /// Reads a `.map` file line by line from any [`BufRead`] (see the
+    /// [module docs](super)).
+    ///
+    /// # Memory
+    /// In proportion to the input: the tiles grow row by row as they are
+    /// read, whatever size the header gives, and a refused allocation is an
+    /// [`OutOfMemory`](LoadErrorKind::OutOfMemory) error.
     ///
     /// # Example
     /// ```
-    /// use pathseek::movingai::MovingAiMap;
-    /// let map = MovingAiMap::parse("type octile\r\nwidth 3\r\nheight 1\r\nmap\r\n.@T")?;
-    /// assert_eq!((map.width(), map.height()), (3, 1));
-    /// assert!(MovingAiMap::parse("type octile\nheight 1\nwidth 3\nmap\n.@\n").is_err());
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// use pathseek::io::movingai::MovingAiMap;
+    /// let text = "type octile\nheight 1\nwidth 3\nmap\n.@T\n";
+    /// let map = MovingAiMap::read(std::io::Cursor::new(text))?;
+    /// assert_eq!(map.tiles(), b".@T");
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
-    pub fn parse(text: &str) -> Result<Self, MovingAiError> {
-        use MovingAiErrorKind as K;
-        let mut lines = numbered_lines(text);
-        let mut map_type: Option<()> = None;
+    pub fn read<R: BufRead>(reader: R) -> Result<Self, LoadError> {
+        use LoadErrorKind as K;
+        let mut lines = Lines::new(reader);
+        let mut map_type = false;
         let mut height: Option<u32> = None;
         let mut width: Option<u32> = None;
-        let first_missing = |t: &Option<()>, h: &Option<u32>, w: &Option<u32>| {
-            if t.is_none() {
+        let first_missing = |t: bool, h: Option<u32>, w: Option<u32>| {
+            if !t {
                 Some("type")
             } else if h.is_none() {
                 Some("height")
@@ -56,9 +64,9 @@ impl MovingAiMap {
         };
         // Header.
         let (width, height) = loop {
-            let Some((n, line)) = lines.next() else {
-                let field = first_missing(&map_type, &height, &width).unwrap_or("map");
-                return Err(MovingAiError::new(None, K::MissingHeader { field }));
+            let Some((n, line)) = lines.next_trimmed()? else {
+                let header = first_missing(map_type, height, width).unwrap_or("map");
+                return Err(LoadError::lineless(K::MissingHeader { header }));
             };
             let mut words = line.split_whitespace();
             let Some(key) = words.next() else {
@@ -66,20 +74,17 @@ impl MovingAiMap {
             };
             let value = words.next();
             let bad_line = || {
-                MovingAiError::at(
-                    n,
-                    K::BadHeaderLine {
-                        found: line.trim().to_string(),
-                    },
-                )
+                let reason = "expected `type octile`, `height N`, `width N` or `map`";
+                let found = found(line.trim());
+                LoadError::new(n, K::BadHeader { reason, found })
             };
             if words.next().is_some() {
                 return Err(bad_line());
             }
             match (key, value) {
                 ("map", None) => {
-                    if let Some(field) = first_missing(&map_type, &height, &width) {
-                        return Err(MovingAiError::at(n, K::MissingHeader { field }));
+                    if let Some(header) = first_missing(map_type, height, width) {
+                        return Err(LoadError::new(n, K::MissingHeader { header }));
                     }
                     match (width, height) {
                         (Some(w), Some(h)) => break (w, h),
@@ -87,61 +92,57 @@ impl MovingAiMap {
                     }
                 }
                 ("type", Some(t)) => {
-                    if map_type.is_some() {
-                        return Err(MovingAiError::at(n, K::DuplicateHeader { field: "type" }));
+                    if map_type {
+                        return Err(LoadError::new(n, K::DuplicateHeader { header: "type" }));
                     }
                     if t != "octile" {
-                        return Err(MovingAiError::at(
-                            n,
-                            K::UnsupportedType {
-                                found: t.to_string(),
-                            },
-                        ));
+                        let found = found(t);
+                        return Err(LoadError::new(n, K::UnsupportedType { found }));
                     }
-                    map_type = Some(());
+                    map_type = true;
                 }
                 ("height", Some(v)) | ("width", Some(v)) => {
-                    let (field, slot) = if key == "height" {
+                    let (header, slot) = if key == "height" {
                         ("height", &mut height)
                     } else {
                         ("width", &mut width)
                     };
                     if slot.is_some() {
-                        return Err(MovingAiError::at(n, K::DuplicateHeader { field }));
+                        return Err(LoadError::new(n, K::DuplicateHeader { header }));
                     }
                     match v.parse::<u32>() {
                         Ok(size) if size > 0 => *slot = Some(size),
                         _ => {
-                            return Err(MovingAiError::at(
+                            let found = found(v);
+                            return Err(LoadError::new(
                                 n,
                                 K::BadSize {
-                                    field,
-                                    found: v.to_string(),
+                                    field: header,
+                                    found,
                                 },
-                            ))
+                            ));
                         }
                     }
                 }
                 _ => return Err(bad_line()),
             }
         };
-        let cells = u64::from(width) * u64::from(height);
         let Some(layout) = Layout::new(width, height) else {
-            return Err(MovingAiError::new(None, K::TooLarge { width, height }));
+            return Err(LoadError::lineless(K::TooLarge { width, height }));
         };
-        // Rows. Reserve no more than the text could hold.
-        let mut tiles = Vec::with_capacity((cells as usize).min(text.len()));
+        // Rows: the tiles grow with the rows read, never ahead of them.
+        let mut tiles: Vec<u8> = Vec::new();
         let mut rows = 0u32;
-        for (n, line) in lines {
+        while let Some((n, line)) = lines.next_trimmed()? {
             if rows == height {
                 if line.trim().is_empty() {
                     continue; // trailing blank lines
                 }
-                return Err(MovingAiError::at(n, K::TooManyRows { expected: height }));
+                return Err(LoadError::new(n, K::TooManyRows { expected: height }));
             }
             let found = line.chars().count();
             if found != width as usize {
-                return Err(MovingAiError::at(
+                return Err(LoadError::new(
                     n,
                     K::RowLength {
                         found,
@@ -149,30 +150,27 @@ impl MovingAiMap {
                     },
                 ));
             }
+            // The row is `width` characters long, all read already.
+            tiles.try_reserve(line.len()).map_err(oom_at(n))?;
             for (column, ch) in line.chars().enumerate() {
                 match ch {
                     '.' | 'G' | 'S' | '@' | 'O' | 'T' | 'W' => tiles.push(ch as u8),
                     _ => {
-                        return Err(MovingAiError::at(
-                            n,
-                            K::UnknownTile {
-                                column: column + 1,
-                                found: ch,
-                            },
-                        ))
+                        let kind = K::UnknownTile {
+                            column: column + 1,
+                            found: ch,
+                        };
+                        return Err(LoadError::new(n, kind));
                     }
                 }
             }
             rows += 1;
         }
         if rows < height {
-            return Err(MovingAiError::new(
-                None,
-                K::TooFewRows {
-                    found: rows,
-                    expected: height,
-                },
-            ));
+            return Err(LoadError::lineless(K::TooFewRows {
+                found: rows,
+                expected: height,
+            }));
         }
         Ok(MovingAiMap {
             width,
@@ -182,28 +180,42 @@ impl MovingAiMap {
         })
     }
 
-    /// Reads and parses a `.map` file. I/O errors and parse errors carry the path
-    /// ([`MovingAiError::path`]).
+    /// Parses the text of a `.map` file: [`read`](Self::read) from a string.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::io::movingai::MovingAiMap;
+    /// let map = MovingAiMap::parse("type octile\r\nwidth 3\r\nheight 1\r\nmap\r\n.@T")?;
+    /// assert_eq!((map.width(), map.height()), (3, 1));
+    /// assert!(MovingAiMap::parse("type octile\nheight 1\nwidth 3\nmap\n.@\n").is_err());
+    /// # Ok::<(), pathseek::io::LoadError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, LoadError> {
+        Self::read(text.as_bytes())
+    }
+
+    /// Reads a `.map` file from disk. I/O errors and parse errors carry the
+    /// path ([`LoadError::path`]).
     ///
     /// # Example
     /// ```
     /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arena.map");
-    /// let map = pathseek::movingai::MovingAiMap::load(path)?;
+    /// let map = pathseek::io::movingai::MovingAiMap::load(path)?;
     /// assert_eq!((map.width(), map.height()), (49, 49));
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
-    pub fn load(path: impl AsRef<Path>) -> Result<Self, MovingAiError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Self, LoadError> {
         let path = path.as_ref();
-        Self::parse(&read(path)?).map_err(|e| e.with_path(path))
+        Self::read(open(path)?).map_err(|e| e.with_path(path))
     }
 
     /// Number of columns.
     ///
     /// # Example
     /// ```
-    /// let map = pathseek::movingai::MovingAiMap::parse("type octile\nheight 1\nwidth 2\nmap\n..\n")?;
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 1\nwidth 2\nmap\n..\n")?;
     /// assert_eq!(map.width(), 2);
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn width(&self) -> u32 {
         self.width
@@ -213,9 +225,9 @@ impl MovingAiMap {
     ///
     /// # Example
     /// ```
-    /// let map = pathseek::movingai::MovingAiMap::parse("type octile\nheight 1\nwidth 2\nmap\n..\n")?;
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 1\nwidth 2\nmap\n..\n")?;
     /// assert_eq!(map.height(), 1);
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn height(&self) -> u32 {
         self.height
@@ -225,9 +237,9 @@ impl MovingAiMap {
     ///
     /// # Example
     /// ```
-    /// let map = pathseek::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\n@G\n")?;
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\n@G\n")?;
     /// assert_eq!(map.tiles(), b".T@G");
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
@@ -237,10 +249,10 @@ impl MovingAiMap {
     ///
     /// # Example
     /// ```
-    /// let map = pathseek::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\n@G\n")?;
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\n@G\n")?;
     /// assert_eq!(map.tile(1, 0), Some(b'T'));
     /// assert_eq!(map.tile(2, 0), None);
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn tile(&self, x: u32, y: u32) -> Option<u8> {
         if x < self.width && y < self.height {
@@ -254,10 +266,10 @@ impl MovingAiMap {
     ///
     /// # Example
     /// ```
-    /// let map = pathseek::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\n@G\n")?;
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\n@G\n")?;
     /// assert!(map.is_passable(0, 0) && map.is_passable(1, 1));
     /// assert!(!map.is_passable(1, 0) && !map.is_passable(0, 1) && !map.is_passable(5, 5));
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn is_passable(&self, x: u32, y: u32) -> bool {
         self.tile(x, y).is_some_and(tile_passable)
@@ -271,11 +283,11 @@ impl MovingAiMap {
     /// # Example
     /// ```
     /// use pathseek::grid::{Cell, Connectivity, GridCosts};
-    /// let map = pathseek::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\nSG\n")?;
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\nSG\n")?;
     /// let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
     /// assert_eq!(grid.passable_count(), 3);
     /// assert!(!grid.is_passable(Cell::new(1, 0)));
-    /// # Ok::<(), pathseek::movingai::MovingAiError>(())
+    /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn to_grid<C: Cost>(&self, connectivity: Connectivity, costs: GridCosts<C>) -> Grid<C> {
         Grid::with_layout(

@@ -1,5 +1,5 @@
-//! The shortest-path formats of the 9th DIMACS Implementation Challenge
-//! (road networks such as `USA-road-d.NY.gr` with `USA-road-d.NY.co`).
+//! DIMACS `.gr`/`.co`: the road-network formats of the 9th DIMACS
+//! Implementation Challenge (`USA-road-d.NY.gr` with `USA-road-d.NY.co`).
 //!
 //! # `.gr`: a directed graph
 //! ```text
@@ -28,14 +28,15 @@
 //! node, each exactly once, in any order; coordinates are integers or
 //! decimals.
 
+use std::collections::TryReserveError;
 use std::io::BufRead;
-use std::marker::PhantomData;
 use std::str::{FromStr, SplitAsciiWhitespace};
 
-use super::error::{LoadError, LoadErrorKind};
-use super::text::{
-    field, graph_error, is_blank, parse_coordinate, parse_count, parse_id, parse_node_count,
-    parse_weight, stop, LineMap, Lines,
+use super::error::{oom_at, LoadError, LoadErrorKind};
+use super::lines::Lines;
+use super::parse::{
+    field, found, is_blank, parse_coordinate, parse_count, parse_id, parse_node_count,
+    parse_weight, try_push, LineMap,
 };
 use crate::cost::Cost;
 use crate::graph::StaticGraph;
@@ -60,19 +61,25 @@ use crate::graph::StaticGraph;
 /// `1..=n`, [`InvalidWeight`](LoadErrorKind::InvalidWeight) for a negative
 /// or NaN weight, [`TooManyNodes`](LoadErrorKind::TooManyNodes) or
 /// [`TooManyEdges`](LoadErrorKind::TooManyEdges) for a header beyond `u32`
-/// ids, [`Io`](LoadErrorKind::Io); and, on the header's line,
+/// ids, [`Io`](LoadErrorKind::Io),
+/// [`OutOfMemory`](LoadErrorKind::OutOfMemory); and, on the header's line,
 /// [`EdgeCountMismatch`](LoadErrorKind::EdgeCountMismatch) when the file
-/// has more or fewer than `m` arcs.
+/// has more or fewer than `m` arcs, then
+/// [`NodeCountExceedsInput`](LoadErrorKind::NodeCountExceedsInput) when `n`
+/// exceeds the input's size in bytes by more than 65,536.
 ///
 /// # Memory
-/// The header's node count is trusted: a valid file's graph takes 4 bytes
-/// per declared node, even for nodes no arc mentions (a file with an error
-/// fails before anything is allocated for them). While reading, the arcs
-/// take about `8 + size_of::<C>()` bytes each on top of the graph.
+/// In proportion to the input, whatever its header says: the arcs are kept
+/// as they are read (about `8 + size_of::<C>()` bytes each, growing with
+/// them), and the graph's node arrays (8 bytes per node while building, 4
+/// after) are allocated only once every arc is read and the node count is
+/// found to be at most 65,536 plus one per byte of the input. Every allocation is
+/// fallible: a refused one is an [`OutOfMemory`](LoadErrorKind::OutOfMemory)
+/// error, never an abort.
 ///
 /// # Example
 /// ```
-/// use pathseek::formats::dimacs;
+/// use pathseek::io::dimacs;
 ///
 /// let text = "c a triangle\np sp 3 4\na 1 2 7\na 2 1 7\na 2 3 4\na 1 3 15\n";
 /// let g = dimacs::read_gr::<u32, _>(text.as_bytes())?;
@@ -80,39 +87,67 @@ use crate::graph::StaticGraph;
 /// assert_eq!(g.edges(0).collect::<Vec<_>>(), [(1, 7), (2, 15)]);
 /// let path = pathseek::astar(&g, 0, 2, |_| 0).into_path().unwrap();
 /// assert_eq!(path.cost, 11);
-/// # Ok::<(), pathseek::formats::LoadError>(())
+/// # Ok::<(), pathseek::io::LoadError>(())
 /// ```
 pub fn read_gr<C: Cost + FromStr, R: BufRead>(reader: R) -> Result<StaticGraph<C>, LoadError> {
     let mut lines = Lines::new(reader);
     let (header_line, node_count, declared) = loop {
         let Some((no, text)) = lines.next_line()? else {
-            return Err(LoadError::new(lines.end(), LoadErrorKind::MissingHeader));
+            return Err(LoadError::new(lines.end(), MISSING_GR_HEADER));
         };
         let header = match classify(text, "a") {
             Line::Skip => continue,
-            Line::Header(fields) => gr_header(fields),
-            Line::Data(_) => Err(LoadErrorKind::MissingHeader),
+            Line::Header(fields) => gr_header(fields, text),
+            Line::Data(_) => Err(MISSING_GR_HEADER),
             Line::Other => Err(LoadErrorKind::UnexpectedLine),
         };
         let (n, m) = header.map_err(|kind| LoadError::new(no, kind))?;
         break (no, n, m);
     };
-    let mut arcs = Arcs::<R, C> {
-        lines,
-        header_line,
-        node_count,
-        declared,
-        found: 0,
-        finished: false,
-        error: None,
-        cost: PhantomData,
-    };
-    let graph = StaticGraph::from_edges(node_count, &mut arcs);
-    match arcs.error {
-        Some(e) => Err(e),
-        None => graph.map_err(|e| LoadError::new(header_line, graph_error(e))),
+    // The arcs as read (any beyond `declared` counted, not kept).
+    let mut arcs: Vec<(u32, u32, C)> = Vec::new();
+    let mut found = 0usize;
+    while let Some((no, text)) = lines.next_line()? {
+        let arc = match classify(text, "a") {
+            Line::Skip => continue,
+            Line::Header(_) => Err(LoadErrorKind::DuplicateHeader { header: "p sp" }),
+            Line::Other => Err(LoadErrorKind::UnexpectedLine),
+            Line::Data(fields) => arc(fields, node_count),
+        }
+        .map_err(|kind| LoadError::new(no, kind))?;
+        found += 1;
+        if found <= declared {
+            try_push(&mut arcs, arc, no)?;
+        }
     }
+    let at_header = |kind| LoadError::new(header_line, kind);
+    if found != declared {
+        return Err(at_header(LoadErrorKind::EdgeCountMismatch {
+            declared,
+            found,
+        }));
+    }
+    if node_count as u64 > lines.bytes() + FREE_NODES {
+        return Err(at_header(LoadErrorKind::NodeCountExceedsInput {
+            declared: node_count,
+            bytes: lines.bytes(),
+        }));
+    }
+    StaticGraph::try_from_checked_edges(node_count, &arcs).map_err(|_| {
+        let bytes = (node_count + 1) * 8 + arcs.len() * (4 + size_of::<C>());
+        LoadError::out_of_memory(header_line, bytes)
+    })
 }
+
+/// Nodes a `.gr` header may declare beyond one per byte of its input (see
+/// [`NodeCountExceedsInput`](LoadErrorKind::NodeCountExceedsInput)): half a
+/// megabyte of node arrays at most.
+const FREE_NODES: u64 = 1 << 16;
+
+const MISSING_GR_HEADER: LoadErrorKind = LoadErrorKind::MissingHeader { header: "p sp" };
+const MISSING_CO_HEADER: LoadErrorKind = LoadErrorKind::MissingHeader {
+    header: "p aux sp co",
+};
 
 /// Reads a `.co` file: the point `[x, y]` of every node, indexed by node
 /// (0-based: `v 1 ...` is element 0).
@@ -128,31 +163,33 @@ pub fn read_gr<C: Cost + FromStr, R: BufRead>(reader: R) -> Result<StaticGraph<C
 /// reported before them.
 ///
 /// # Memory
-/// About 20 bytes per `v` line while reading (nothing is allocated for the
-/// header's node count before the lines are there), then the result.
+/// About 20 bytes per `v` line while reading, growing with them (nothing is
+/// allocated for the header's node count before its lines are there), then
+/// the result. A refused allocation is an
+/// [`OutOfMemory`](LoadErrorKind::OutOfMemory) error.
 ///
 /// # Example
 /// ```
-/// use pathseek::formats::{dimacs, LoadErrorKind};
+/// use pathseek::io::{dimacs, LoadErrorKind};
 ///
 /// let text = "p aux sp co 3\nv 2 5 6.5\nv 1 -1 0\nv 3 7 8\n";
 /// let points = dimacs::read_co(text.as_bytes())?;
 /// assert_eq!(points, [[-1.0, 0.0], [5.0, 6.5], [7.0, 8.0]]);
 ///
 /// let err = dimacs::read_co("p aux sp co 2\nv 1 0 0\nv 1 0 0\n".as_bytes()).unwrap_err();
-/// assert_eq!((err.line(), err.kind()), (3, &LoadErrorKind::DuplicateNode { id: 1 }));
-/// # Ok::<(), pathseek::formats::LoadError>(())
+/// assert_eq!((err.line(), err.kind()), (Some(3), &LoadErrorKind::DuplicateNode { id: 1 }));
+/// # Ok::<(), pathseek::io::LoadError>(())
 /// ```
 pub fn read_co<R: BufRead>(reader: R) -> Result<Vec<[f64; 2]>, LoadError> {
     let mut lines = Lines::new(reader);
     let node_count = loop {
         let Some((no, text)) = lines.next_line()? else {
-            return Err(LoadError::new(lines.end(), LoadErrorKind::MissingHeader));
+            return Err(LoadError::new(lines.end(), MISSING_CO_HEADER));
         };
         let header = match classify(text, "v") {
             Line::Skip => continue,
-            Line::Header(fields) => co_header(fields),
-            Line::Data(_) => Err(LoadErrorKind::MissingHeader),
+            Line::Header(fields) => co_header(fields, text),
+            Line::Data(_) => Err(MISSING_CO_HEADER),
             Line::Other => Err(LoadErrorKind::UnexpectedLine),
         };
         break header.map_err(|kind| LoadError::new(no, kind))?;
@@ -165,15 +202,17 @@ pub fn read_co<R: BufRead>(reader: R) -> Result<Vec<[f64; 2]>, LoadError> {
     while let Some((no, text)) = lines.next_line()? {
         let (id, point) = match classify(text, "v") {
             Line::Skip => continue,
-            Line::Header(_) => Err(LoadErrorKind::DuplicateHeader),
+            Line::Header(_) => Err(LoadErrorKind::DuplicateHeader {
+                header: "p aux sp co",
+            }),
             Line::Other => Err(LoadErrorKind::UnexpectedLine),
             Line::Data(fields) => co_point(fields, node_count),
         }
         .map_err(|kind| LoadError::new(no, kind))?;
         in_order &= id as usize == ids.len();
         line_of.record(ids.len(), no);
-        ids.push(id);
-        points.push(point);
+        try_push(&mut ids, id, no)?;
+        try_push(&mut points, point, no)?;
         if ids.len() > node_count {
             break; // a node repeats among these lines
         }
@@ -181,20 +220,21 @@ pub fn read_co<R: BufRead>(reader: R) -> Result<Vec<[f64; 2]>, LoadError> {
     if in_order && ids.len() == node_count {
         return Ok(points);
     }
-    if !in_order && let Some(item) = first_repeat(&ids) {
+    let end = lines.end();
+    if !in_order && let Some(item) = first_repeat(&ids).map_err(oom_at(end))? {
         let id = ids.get(item).map_or(0, |&id| id + 1);
         let kind = LoadErrorKind::DuplicateNode { id };
         return Err(LoadError::new(line_of.line(item), kind));
     }
     // No repeats and every id in range: a missing node unless all are there.
     if ids.len() < node_count {
-        let id = first_missing(&ids);
-        return Err(LoadError::new(
-            lines.end(),
-            LoadErrorKind::MissingNode { id },
-        ));
+        let id = first_missing(&ids).map_err(oom_at(end))?;
+        return Err(LoadError::new(end, LoadErrorKind::MissingNode { id }));
     }
-    let mut result = vec![[0.0; 2]; node_count];
+    // Every node has its line: the result is no larger than what was read.
+    let mut result = Vec::new();
+    result.try_reserve_exact(node_count).map_err(oom_at(end))?;
+    result.resize(node_count, [0.0; 2]);
     for (&id, &point) in ids.iter().zip(&points) {
         if let Some(slot) = result.get_mut(id as usize) {
             *slot = point;
@@ -228,10 +268,14 @@ fn classify<'a>(text: &'a str, data_tag: &str) -> Line<'a> {
 }
 
 /// `sp <nodes> <arcs>`.
-fn gr_header(mut fields: SplitAsciiWhitespace<'_>) -> Result<(usize, usize), LoadErrorKind> {
+fn gr_header(
+    mut fields: SplitAsciiWhitespace<'_>,
+    text: &str,
+) -> Result<(usize, usize), LoadErrorKind> {
     if fields.next() != Some("sp") {
         return Err(LoadErrorKind::BadHeader {
             reason: "expected `p sp <nodes> <arcs>`",
+            found: found(text.trim_ascii()),
         });
     }
     let n = parse_node_count(field(fields.next(), "node count")?)?;
@@ -246,11 +290,12 @@ fn gr_header(mut fields: SplitAsciiWhitespace<'_>) -> Result<(usize, usize), Loa
 }
 
 /// `aux sp co <nodes>`.
-fn co_header(mut fields: SplitAsciiWhitespace<'_>) -> Result<usize, LoadErrorKind> {
+fn co_header(mut fields: SplitAsciiWhitespace<'_>, text: &str) -> Result<usize, LoadErrorKind> {
     for word in ["aux", "sp", "co"] {
         if fields.next() != Some(word) {
             return Err(LoadErrorKind::BadHeader {
                 reason: "expected `p aux sp co <nodes>`",
+                found: found(text.trim_ascii()),
             });
         }
     }
@@ -289,85 +334,24 @@ fn co_point(
     Ok((id, [x, y]))
 }
 
-/// The arcs of a `.gr` file after its header, read as the graph is built.
-/// On an error (including a wrong arc count, found at the end) it keeps the
-/// error and yields [`stop`].
-struct Arcs<R, C> {
-    lines: Lines<R>,
-    header_line: usize,
-    node_count: usize,
-    declared: usize,
-    /// Arcs read, including any beyond `declared` (read to the end and
-    /// counted, not passed on).
-    found: usize,
-    finished: bool,
-    error: Option<LoadError>,
-    cost: PhantomData<fn() -> C>,
-}
-
-impl<R: BufRead, C: Cost + FromStr> Arcs<R, C> {
-    /// The next arc to pass on, `None` at the end, or an error.
-    fn read(&mut self) -> Result<Option<(u32, u32, C)>, LoadError> {
-        while let Some((no, text)) = self.lines.next_line()? {
-            let arc = match classify(text, "a") {
-                Line::Skip => continue,
-                Line::Header(_) => Err(LoadErrorKind::DuplicateHeader),
-                Line::Other => Err(LoadErrorKind::UnexpectedLine),
-                Line::Data(fields) => arc(fields, self.node_count),
-            }
-            .map_err(|kind| LoadError::new(no, kind))?;
-            self.found += 1;
-            if self.found <= self.declared {
-                return Ok(Some(arc));
-            }
-        }
-        if self.found != self.declared {
-            let kind = LoadErrorKind::EdgeCountMismatch {
-                declared: self.declared,
-                found: self.found,
-            };
-            return Err(LoadError::new(self.header_line, kind));
-        }
-        Ok(None)
-    }
-}
-
-impl<R: BufRead, C: Cost + FromStr> Iterator for Arcs<R, C> {
-    type Item = (u32, u32, C);
-
-    fn next(&mut self) -> Option<(u32, u32, C)> {
-        if self.finished {
-            return None;
-        }
-        match self.read() {
-            Ok(Some(arc)) => Some(arc),
-            Ok(None) => {
-                self.finished = true;
-                None
-            }
-            Err(e) => {
-                self.finished = true;
-                self.error = Some(e);
-                Some(stop())
-            }
-        }
-    }
-}
-
 /// The index of the first item (in file order) whose id an earlier item has.
-fn first_repeat(ids: &[u32]) -> Option<usize> {
-    let mut order: Vec<u32> = (0..ids.len() as u32).collect();
+fn first_repeat(ids: &[u32]) -> Result<Option<usize>, TryReserveError> {
+    let mut order: Vec<u32> = Vec::new();
+    order.try_reserve_exact(ids.len())?;
+    order.extend(0..ids.len() as u32);
     order.sort_unstable_by_key(|&k| (ids.get(k as usize), k));
-    order
+    Ok(order
         .windows(2)
         .filter(|w| ids.get(w[0] as usize) == ids.get(w[1] as usize))
         .map(|w| w[1] as usize)
-        .min()
+        .min())
 }
 
 /// The smallest id (1-based) missing from distinct 0-based `ids`.
-fn first_missing(ids: &[u32]) -> u32 {
-    let mut sorted = ids.to_vec();
+fn first_missing(ids: &[u32]) -> Result<u32, TryReserveError> {
+    let mut sorted = Vec::new();
+    sorted.try_reserve_exact(ids.len())?;
+    sorted.extend_from_slice(ids);
     sorted.sort_unstable();
     let mut expect = 0u32;
     for id in sorted {
@@ -376,5 +360,5 @@ fn first_missing(ids: &[u32]) -> u32 {
         }
         expect += 1;
     }
-    expect + 1
+    Ok(expect + 1)
 }
