@@ -239,3 +239,89 @@ fn search_within_with_the_fallback_and_an_off_map_goal_is_goal_blocked() {
         Status::Error(SearchError::GoalBlocked { node: goal })
     );
 }
+
+#[test]
+fn max_stored_and_max_expansions_are_exact_when_advanced_one_node_at_a_time() {
+    // The same line, but the search spread over calls of one expansion each:
+    // the limit must not slip by one at a call boundary.
+    let dense = line(100);
+    let h = |_: u32| 0u32;
+    let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    for n in 1..=10usize {
+        engine.start(&dense, Query::new(0, 99, h).max_stored(n));
+        let mut calls = 0;
+        let status = loop {
+            let s = engine.advance(&dense, 1);
+            calls += 1;
+            if s != Status::InProgress {
+                break s;
+            }
+            assert!(calls <= 100, "max_stored({n}) never ended");
+        };
+        assert!(
+            matches!(
+                status,
+                Status::Partial {
+                    limit: Limit::Stored,
+                    ..
+                }
+            ),
+            "max_stored({n}): {status:?}"
+        );
+        let stats = engine.stats();
+        assert_eq!(
+            (stats.stored, stats.expanded),
+            (n, n as u64 - 1),
+            "max_stored({n})"
+        );
+
+        // max_expansions(n): exactly n expanded, n + 1 stored on the line.
+        engine.start(&dense, Query::new(0, 99, h).max_expansions(n as u64));
+        while engine.advance(&dense, 1) == Status::InProgress {}
+        let status = engine.status();
+        assert!(
+            matches!(
+                status,
+                Status::Partial {
+                    limit: Limit::Expansions,
+                    ..
+                }
+            ),
+            "max_expansions({n}): {status:?}"
+        );
+        let stats = engine.stats();
+        assert_eq!(
+            (stats.expanded, stats.stored),
+            (n as u64, n + 1),
+            "max_expansions({n})"
+        );
+    }
+}
+
+#[test]
+fn max_stored_on_a_grid_holds_at_most_one_expansion_more() {
+    // On a grid an expansion stores up to eight successors at once: the
+    // search stops before the expansion that would start from `n` or more
+    // stored nodes, so it never holds more than n - 1 + 8.
+    let grid = Grid::new(40, 40, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let goal = Cell::new(39, 39);
+    for n in [1usize, 2, 5, 9, 10, 50, 200] {
+        let r = pathseek::search(
+            &grid,
+            Query::new(Cell::new(0, 0), goal, |_: Cell| 0u32).max_stored(n),
+        );
+        assert!(
+            matches!(
+                r.outcome,
+                Outcome::Partial {
+                    limit: Limit::Stored,
+                    ..
+                }
+            ),
+            "max_stored({n}): {:?}",
+            r.outcome
+        );
+        assert!(r.stats.stored >= n, "max_stored({n}): {:?}", r.stats);
+        assert!(r.stats.stored < n + 8, "max_stored({n}): {:?}", r.stats);
+    }
+}
