@@ -39,6 +39,10 @@ const CONFIGS: &[(&str, &str)] = &[
         "pathseek::astar() one-shot on the README's grid: GridCosts::octile() (Length costs)",
     ),
     (
+        "default-u64",
+        "as default with 64-bit integer costs (GridCosts::<u64>::exact_octile()): what widening Length to a u64 would cost",
+    ),
+    (
         "float",
         "pathseek::astar() one-shot: f64 octile costs (GridCosts::float_octile())",
     ),
@@ -154,6 +158,8 @@ fn run() -> Result<(), String> {
     // The README's grid, built only for the default (so the others count the
     // same set-up as before).
     let gl = (config == "default").then(|| map.to_grid(Connectivity::Eight, GridCosts::octile()));
+    let g64 = (config == "default-u64")
+        .then(|| map.to_grid(Connectivity::Eight, GridCosts::<u64>::exact_octile()));
     let pell = GridCosts::<u32>::pell_octile();
     // Built only for the configurations that use it, so that the others
     // count the same set-up as before.
@@ -204,6 +210,11 @@ fn run() -> Result<(), String> {
                 let gl = gl.as_ref().ok_or("no Length grid")?;
                 let r = pathseek::astar(gl, s.start, s.goal, gl.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost.to_f64()))
+            }
+            "default-u64" => {
+                let g64 = g64.as_ref().ok_or("no u64 grid")?;
+                let r = pathseek::astar(g64, s.start, s.goal, g64.heuristic(s.goal));
+                (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "float" => {
                 let r = pathseek::astar(&gf, s.start, s.goal, gf.heuristic(s.goal));
