@@ -41,6 +41,10 @@ pub struct Stats {
     pub max_open: usize,
     /// Distinct nodes that got a search record (touched) in this search.
     pub stored: usize,
+    /// Times a search in progress started again by itself because an edit
+    /// of its graph touched what it had seen ([`AStar::advance`](crate::AStar::advance));
+    /// the other counters are those of the search since its last start.
+    pub restarts: u64,
 }
 
 /// An error that stopped a search. It names the node where it happened.

@@ -54,14 +54,26 @@ use crate::store::{ClosedSet, Records};
 ///
 /// # Edits between calls
 /// The engine borrows nothing between calls: the graph is passed to each,
-/// so a game may edit its map between frames. A node's edges are read once,
-/// when it is expanded, and what was learned stays. If no node expanded so
-/// far has changed edges (on a grid: no expanded cell is the edited cell or
-/// its neighbour) the search goes on exactly as a new one on the edited
-/// graph would; otherwise its path may follow edges as they were. Check a
-/// path with [`graph::path_cost`](crate::graph::path_cost), or start again,
-/// when that matters. A different graph (not an edited one) is not an edit:
-/// start again.
+/// so a game may edit its map between frames, and the search keeps up. At
+/// every [`advance`](AStar::advance), [`path_into`](AStar::path_into) and
+/// [`finish`](AStar::finish) it compares the graph's
+/// [`version`](Graph::version) with the one it saw; if the graph changed it
+/// asks which nodes the edits touched ([`Graph::changed_since`]: on a grid,
+/// each edited cell and its neighbours). If none of them has a record in the
+/// search (it never looked there) and the goal node is still in the graph,
+/// the search goes on: it is the search a fresh start on the edited graph
+/// would be making. Otherwise it starts the same query again by itself,
+/// counted in [`Stats::restarts`](crate::Stats::restarts), so a blocked goal
+/// is an error at the next call and a path never crosses a cell blocked
+/// since. A path reported found is valid on the graph as it is when it is
+/// read: [`path_into`](AStar::path_into) gives nothing for a graph edited
+/// under a search until [`advance`](AStar::advance) has caught up.
+///
+/// The restart keeps the query, its heuristic included: an edit that makes
+/// the heuristic overestimate (a grid's terrain lowered below the weight its
+/// [`GridHeuristic`](crate::grid::GridHeuristic) was built with) calls for a
+/// new query. A graph that cannot tell what changed (the jump point graphs:
+/// an edit moves jump points far from it) makes every edit a restart.
 ///
 /// # Example
 /// ```
@@ -89,6 +101,8 @@ pub struct AStar<O, S, Q: SearchQuery> {
     engine: Engine<O, S>,
     query: Option<Q>,
     run: Run<Q::Node, Q::Cost>,
+    /// The graph's [`version`](Graph::version) the search last saw.
+    seen: u64,
 }
 
 /// The node and cost types of a query an [`AStar`] runs: every [`Query`].
@@ -119,6 +133,7 @@ where
             engine: self.engine.clone(),
             query: self.query.clone(),
             run: self.run.clone(),
+            seen: self.seen,
         }
     }
 }
@@ -162,6 +177,7 @@ impl<O, S, Q: SearchQuery> AStar<O, S, Q> {
             engine: Engine::new(open, store),
             query: None,
             run: Run::new(),
+            seen: 0,
         }
     }
 
@@ -310,6 +326,7 @@ where
         S: ClosedSet<G>,
     {
         self.query = None;
+        self.seen = graph.version();
         let (status, query, run) = self.engine.run_into(graph, query, path);
         self.query = Some(query);
         self.run = run;
@@ -338,10 +355,60 @@ where
         S: ClosedSet<G>,
     {
         self.query = None;
+        self.seen = graph.version();
         let (query, run) = self.engine.resume(graph, query, None, 0);
         self.query = Some(query);
         self.run = run;
         self.run.status(&self.engine.store)
+    }
+
+    /// Whether what the search has seen is still the graph as it is: the
+    /// same version, or edits that touched no node the search has a record
+    /// of and left its goal node in the graph.
+    fn is_current<G>(&self, graph: &G) -> bool
+    where
+        G: Graph<Node = N, Cost = C>,
+        S: ClosedSet<G>,
+    {
+        if graph.version() == self.seen {
+            return true;
+        }
+        if let Some(goal) = self.query.as_ref().and_then(|q| q.goal.node())
+            && !graph.contains(goal)
+        {
+            return false;
+        }
+        let store = &self.engine.store;
+        let mut touched = false;
+        let told = graph.changed_since(self.seen, &mut |node| {
+            if !touched && store.holds(graph, node) != Some(false) {
+                touched = true;
+            }
+        });
+        told && !touched
+    }
+
+    /// Brings the search up to date with an edited graph: goes on if the
+    /// edits touched nothing it has seen, else starts the same query again
+    /// (counted in [`Stats::restarts`]).
+    fn sync_with<G>(&mut self, graph: &G)
+    where
+        G: Graph<Node = N, Cost = C>,
+        S: ClosedSet<G>,
+    {
+        if self.is_current(graph) {
+            self.seen = graph.version();
+            return;
+        }
+        let Some(query) = self.query.take() else {
+            return;
+        };
+        let restarts = self.engine.stats.restarts + 1;
+        self.seen = graph.version();
+        let (query, run) = self.engine.resume(graph, query, None, 0);
+        self.engine.stats.restarts = restarts;
+        self.query = Some(query);
+        self.run = run;
     }
 
     /// Expands up to `budget` more nodes and says where the search stands:
@@ -370,6 +437,10 @@ where
         G: Graph<Node = N, Cost = C>,
         S: ClosedSet<G>,
     {
+        if self.query.is_none() {
+            return Status::Idle;
+        }
+        self.sync_with(graph);
         let Some(query) = self.query.take() else {
             return Status::Idle;
         };
@@ -411,6 +482,9 @@ where
     {
         path.clear();
         self.query.as_ref()?;
+        if !self.is_current(graph) {
+            return None; // edited under it: advance brings it up to date
+        }
         let (slot, cost) = self.run.path_end(graph, &self.engine.store)?;
         if path_into(graph, &self.engine.store, slot, path).is_err() {
             path.clear();
@@ -449,6 +523,7 @@ where
         if self.query.is_none() {
             return result(Status::Idle, path, self.engine.stats);
         }
+        self.sync_with(graph);
         self.run.stop(graph, &self.engine.store);
         let status = self.run.write_path(graph, &self.engine.store, &mut path);
         result(status, path, self.engine.stats)
@@ -573,6 +648,7 @@ where
         match precheck(graph, reach, &mut query) {
             Precheck::Search => self.start(graph, query),
             Precheck::NoPath => {
+                self.seen = graph.version();
                 self.engine.stats = Stats::default();
                 self.query = Some(query);
                 self.run = Run::new();

@@ -22,6 +22,7 @@
 //! | [`expand`](Graph::expand) | no (default: `successors`) | the A* core |
 //! | [`contains`](Graph::contains) | no (default `true`) | start and goal checks |
 //! | [`dense_ids`](Graph::dense_ids) | no (default `None`) | the one-shot searches' choice of node store |
+//! | [`version`](Graph::version), [`changed_since`](Graph::changed_since) | no (default: never changes) | a search that outlives an edit ([`AStar::advance`](crate::AStar::advance)) |
 //!
 //! Capabilities beyond that are traits of their own, checked by the
 //! compiler: [`DenseIds`] (nodes numbered `0..n`) for the array-backed
@@ -168,6 +169,49 @@ pub trait Graph {
     fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
         None::<&NoDenseIds<Self::Node, Self::Cost>>
     }
+
+    /// The graph's version now: a number that changes with every edit, for
+    /// a search that outlives one call (an [`AStar`](crate::AStar) advanced
+    /// over frames). A graph that never changes keeps the default, 0; a
+    /// [`Grid`](crate::Grid) returns its [`MapVersion`](crate::grid::MapVersion).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+    /// let mut grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::octile())?;
+    /// let v = Graph::version(&grid);
+    /// grid.set_passable(Cell::new(2, 2), false)?;
+    /// assert_ne!(Graph::version(&grid), v);
+    /// # Ok::<(), pathseek::grid::GridError>(())
+    /// ```
+    #[inline]
+    fn version(&self) -> u64 {
+        0
+    }
+
+    /// Calls `changed(node)` for every node whose outgoing edges, or whose
+    /// [`contains`](Graph::contains), may differ from when the graph had
+    /// version `since` ([`version`](Graph::version)), and returns `true`;
+    /// returns `false` when it cannot tell (then anything may have changed).
+    /// The default can tell only that nothing changed (`since` is the
+    /// version now). A grid answers from its edit log: each edited cell and
+    /// its neighbours.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+    /// let mut grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::octile())?;
+    /// let v = Graph::version(&grid);
+    /// grid.set_passable(Cell::new(0, 0), false)?;
+    /// let mut touched = Vec::new();
+    /// assert!(grid.changed_since(v, &mut |c| touched.push(c)));
+    /// assert_eq!(touched.len(), 4); // the corner and its three neighbours
+    /// # Ok::<(), pathseek::grid::GridError>(())
+    /// ```
+    fn changed_since(&self, since: u64, changed: &mut dyn FnMut(Self::Node)) -> bool {
+        let _ = changed;
+        since == self.version()
+    }
 }
 
 /// A graph whose nodes have dense ids `0..node_count()`: what the
@@ -269,6 +313,14 @@ impl<G: Graph + ?Sized> Graph for &G {
     #[inline]
     fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
         (**self).dense_ids()
+    }
+    #[inline]
+    fn version(&self) -> u64 {
+        (**self).version()
+    }
+    #[inline]
+    fn changed_since(&self, since: u64, changed: &mut dyn FnMut(Self::Node)) -> bool {
+        (**self).changed_since(since, changed)
     }
 }
 

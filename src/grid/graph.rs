@@ -103,6 +103,36 @@ impl<C: Cost> Graph for Grid<C> {
     fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
         Some(self)
     }
+
+    #[inline]
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// From the edit log: every edited cell and its eight neighbours (whose
+    /// moves into it changed).
+    fn changed_since(&self, since: u64, changed: &mut dyn FnMut(Cell)) -> bool {
+        self.touched_since(since, changed)
+    }
+}
+
+impl<C: Cost> Grid<C> {
+    /// The cells an edit since `since` may have touched: each edited cell and
+    /// its neighbours inside the grid; `false` when the log cannot tell.
+    pub(crate) fn touched_since(&self, since: u64, changed: &mut dyn FnMut(Cell)) -> bool {
+        let Some(edits) = self.edits_since(super::MapVersion(since)) else {
+            return false;
+        };
+        for edit in edits {
+            let Cell { x, y } = edit.cell;
+            for ny in y.saturating_sub(1)..=(y + 1).min(self.height - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(self.width - 1) {
+                    changed(Cell { x: nx, y: ny });
+                }
+            }
+        }
+        true
+    }
 }
 
 impl<C: Cost> DenseIds for Grid<C> {

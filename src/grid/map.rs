@@ -36,6 +36,10 @@ pub struct Grid<C> {
     /// derived from the passability ([`GridComponents`](crate::components::GridComponents))
     /// compare it to know they are current.
     pub(super) passability_stamp: u64,
+    /// The grid's [`MapVersion`](super::MapVersion): a fresh stamp at every edit.
+    pub(super) version: u64,
+    /// The last edits ([`Grid::edits_since`]).
+    pub(super) log: super::edits::EditLog<C>,
     /// `width * height` weights, row-major without border; `None` = all one.
     pub(super) terrain: Option<Vec<C>>,
     /// Smallest weight in `terrain` (one when `terrain` is `None`).
@@ -160,6 +164,8 @@ impl<C: Cost> Grid<C> {
             moves,
             passable_count: count,
             passability_stamp: fresh_stamp(),
+            version: fresh_stamp(),
+            log: super::edits::EditLog::new(),
             terrain: None,
             min_terrain: C::one(),
             min_terrain_cells: width as usize * height as usize,
@@ -272,6 +278,7 @@ impl<C: Cost> Grid<C> {
     /// ```
     pub fn set_passable(&mut self, cell: Cell, passable: bool) -> Result<(), GridError> {
         let p = self.padded_index(cell).ok_or(self.out_of_bounds(cell))?;
+        let before = self.cell_state(cell);
         let was = core::mem::replace(&mut self.passable[p], passable);
         if was != passable {
             // The cell's own moves and those of its eight neighbours change (the
@@ -302,6 +309,7 @@ impl<C: Cost> Grid<C> {
         }
         if was != passable {
             self.passability_stamp = fresh_stamp();
+            self.record_edit(cell, before);
         }
         Ok(())
     }
@@ -372,7 +380,7 @@ impl<C: Cost> Grid<C> {
 }
 
 /// A stamp no grid state has had before in this process.
-fn fresh_stamp() -> u64 {
+pub(super) fn fresh_stamp() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)

@@ -63,6 +63,11 @@ macro_rules! grid_cell_ids {
         ) -> Option<&impl crate::graph::DenseIds<Node = Self::Node, Cost = Self::Cost>> {
             Some(self)
         }
+
+        #[inline]
+        fn version(&self) -> u64 {
+            self.$grid.version().get()
+        }
     };
 }
 use grid_cell_ids;
@@ -94,6 +99,7 @@ mod cell;
 mod connectivity;
 mod costs;
 mod division;
+mod edits;
 mod error;
 mod graph;
 pub mod heuristic;
@@ -110,6 +116,7 @@ mod tests;
 pub use cell::Cell;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
+pub use edits::{CellEdit, CellState, EditsSince, MapVersion, DEFAULT_EDIT_LOG_CAPACITY};
 pub use error::GridError;
 pub use heuristic::GridHeuristic;
 /// The jump point graphs at their former paths: use

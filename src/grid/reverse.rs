@@ -102,6 +102,12 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
     }
 
     super::grid_cell_ids!(grid);
+
+    /// The grid's: the reversed edges between an edited cell and its
+    /// neighbours are the same pairs.
+    fn changed_since(&self, since: u64, changed: &mut dyn FnMut(Cell)) -> bool {
+        self.grid.touched_since(since, changed)
+    }
 }
 
 super::grid_dense_ids!(ReversedGrid<'_, C>, grid);

@@ -36,6 +36,7 @@ impl<C: Cost> Grid<C> {
         {
             return Err(GridError::TerrainOverflow { cell });
         }
+        let before = self.cell_state(cell);
         let cells = self.width as usize * self.height as usize;
         let terrain = self.terrain.get_or_insert_with(|| vec![C::one(); cells]);
         let old = core::mem::replace(&mut terrain[i], weight);
@@ -52,6 +53,9 @@ impl<C: Cost> Grid<C> {
             if self.min_terrain_cells == 0 {
                 self.rescan_min_terrain();
             }
+        }
+        if old != weight {
+            self.record_edit(cell, before);
         }
         Ok(())
     }

@@ -81,6 +81,10 @@ impl<G: Graph> ClosedSet<G> for HashStore<G::Node, G::Cost> {
         })
     }
 
+    fn holds(&self, _graph: &G, node: G::Node) -> Option<bool> {
+        Some(self.slots.contains_key(&node))
+    }
+
     #[inline]
     fn node(&self, _graph: &G, slot: u32) -> Option<G::Node> {
         self.nodes.get(slot as usize).copied()

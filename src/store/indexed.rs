@@ -99,6 +99,17 @@ impl<G: DenseIds> ClosedSet<G> for IndexedStore<G::Cost> {
         })
     }
 
+    fn holds(&self, graph: &G, node: G::Node) -> Option<bool> {
+        let Some(index) = graph.node_index(node) else {
+            return Some(false);
+        };
+        Some(
+            self.records
+                .get(index)
+                .is_some_and(|r| r.stamp() == self.stamp),
+        )
+    }
+
     #[inline]
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node> {
         graph.node_at(slot as usize)

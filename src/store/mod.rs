@@ -267,4 +267,14 @@ pub trait ClosedSet<G: Graph>: Records<Cost = G::Cost> {
     /// the node a slot would hold before it has a record; `None` when no node
     /// maps to `slot`.
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node>;
+
+    /// Whether `node` has a record in the current search: `Some(true)` or
+    /// `Some(false)`, or `None` when the store cannot tell (the default).
+    /// A search that outlives an edit of its graph asks it of every node the
+    /// edit touched: a node without a record was never looked at, so the
+    /// search may go on; `None` makes it start again.
+    fn holds(&self, graph: &G, node: G::Node) -> Option<bool> {
+        let _ = (graph, node);
+        None
+    }
 }

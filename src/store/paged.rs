@@ -156,6 +156,18 @@ impl<G: DenseIds> ClosedSet<G> for PagedStore<G::Cost> {
         })
     }
 
+    fn holds(&self, graph: &G, node: G::Node) -> Option<bool> {
+        let Some(index) = graph.node_index(node) else {
+            return Some(false);
+        };
+        let entry = self.pages.get(index >> PAGE_BITS).copied().unwrap_or(0);
+        if entry == 0 {
+            return Some(false);
+        }
+        let slot = entry as usize - 1 + (index & (PAGE - 1));
+        Some(self.records.get(slot).is_some_and(|r| r.stamp() == STAMP))
+    }
+
     #[inline]
     fn node(&self, graph: &G, slot: u32) -> Option<G::Node> {
         let page = *self.owners.get(slot as usize >> PAGE_BITS)? as usize;

@@ -12,6 +12,7 @@ mod components;
 mod groups;
 mod jump_points;
 mod landmarks;
+mod living_map;
 mod movingai_scenarios;
 mod nearest;
 mod precomputed_jumps;

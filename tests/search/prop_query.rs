@@ -803,7 +803,12 @@ fn check_edits<C: GridCost>(
         Outcome::NoPath => assert_eq!(status, Status::NoPath, "{label}"),
         other => panic!("{label}: {other:?}"),
     }
-    assert_eq!(sliced.stats(), fresh.stats, "{label}");
+    // Edits beside nodes the search has reached make it start again by
+    // itself (counted apart): the other counters are those of a fresh search.
+    let mut stats = sliced.stats();
+    assert!(stats.restarts <= flipped.len() as u64, "{label}");
+    stats.restarts = 0;
+    assert_eq!(stats, fresh.stats, "{label}");
 }
 
 // ---------------------------------------------------------------------------

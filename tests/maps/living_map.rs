@@ -1,0 +1,248 @@
+//! A living map: a search spread over frames while the grid is edited
+//! between them. Every answer is checked against a fresh search on the grid
+//! as it is, and every path found against the grid (`graph::path_cost`).
+//! The first three tests are the cases that once gave a wrong answer
+//! without an error: a cell blocked on the partial path, a wall opened, the
+//! goal blocked mid-search.
+
+use crate::common::{self, Lcg};
+use pathseek::graph::path_cost;
+use pathseek::open_set::DaryHeap;
+use pathseek::store::{HashStore, IndexedStore};
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, SearchError, Status};
+use proptest::prelude::*;
+
+type GridQuery = Query<Cell, u32, pathseek::grid::GridHeuristic<u32>>;
+
+fn query(grid: &Grid<u32>, start: Cell, goal: Cell) -> GridQuery {
+    Query::new(start, goal, pathseek::grid::GridHeuristic::new(grid, goal))
+}
+
+/// The cost of a fresh search on the grid as it is.
+fn fresh(grid: &Grid<u32>, start: Cell, goal: Cell) -> Option<u32> {
+    pathseek::astar(grid, start, goal, grid.heuristic(goal))
+        .found()
+        .map(|p| p.cost)
+}
+
+/// Advances until the search ends, in frames of `budget` expansions.
+fn run_out<S: pathseek::ClosedSet<Grid<u32>>>(
+    search: &mut AStar<DaryHeap<u32, 4>, S, GridQuery>,
+    grid: &Grid<u32>,
+    budget: u64,
+) -> Status<Cell, u32> {
+    for _ in 0..100_000 {
+        let s = search.advance(grid, budget);
+        if s != Status::InProgress {
+            return s;
+        }
+    }
+    panic!("the search never ended");
+}
+
+/// A found path is valid on the grid and costs what the status says.
+fn check_found(
+    search: &AStar<DaryHeap<u32, 4>, IndexedStore<u32>, GridQuery>,
+    grid: &Grid<u32>,
+    cost: u32,
+) {
+    let mut path = Vec::new();
+    assert_eq!(search.path_into(grid, &mut path), Some(cost));
+    assert_eq!(
+        path_cost(grid, &path),
+        Some(cost),
+        "the path is valid on the grid now"
+    );
+}
+
+#[test]
+fn a_cell_blocked_on_the_partial_path_is_not_crossed() {
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let (start, goal) = (Cell::new(0, 32), Cell::new(63, 32));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    search.start(&grid, query(&grid, start, goal));
+    search.advance(&grid, 16);
+    search.advance(&grid, 16);
+    let mut partial = Vec::new();
+    search
+        .path_into(&grid, &mut partial)
+        .expect("a partial path");
+    let on_path = partial[partial.len() / 2];
+    assert_ne!(on_path, start);
+    grid.set_passable(on_path, false).unwrap();
+    let Status::Found { cost } = run_out(&mut search, &grid, 16) else {
+        panic!("a way round the blocked cell")
+    };
+    assert_eq!(Some(cost), fresh(&grid, start, goal));
+    check_found(&search, &grid, cost);
+    assert_eq!(search.stats().restarts, 1);
+}
+
+#[test]
+fn a_wall_opened_mid_search_gives_the_new_best_path() {
+    // A wall down column 32 with one door at the bottom; the door nearer the
+    // straight line opens while the search walks round.
+    let mut grid = Grid::from_fn(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
+        c.x != 32 || c.y == 63
+    })
+    .unwrap();
+    let (start, goal) = (Cell::new(10, 10), Cell::new(54, 10));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    search.start(&grid, query(&grid, start, goal));
+    search.advance(&grid, 200);
+    grid.set_passable(Cell::new(32, 10), true).unwrap();
+    let Status::Found { cost } = run_out(&mut search, &grid, 200) else {
+        panic!("found")
+    };
+    assert_eq!(Some(cost), fresh(&grid, start, goal));
+    assert_eq!(cost, 44 * 2, "straight through the opened door");
+    check_found(&search, &grid, cost);
+}
+
+#[test]
+fn a_goal_blocked_mid_search_is_an_error_at_the_next_advance() {
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(63, 63));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    search.start(&grid, query(&grid, start, goal));
+    search.advance(&grid, 8);
+    grid.set_passable(goal, false).unwrap();
+    let mut path = vec![start];
+    assert_eq!(
+        search.path_into(&grid, &mut path),
+        None,
+        "stale until advanced"
+    );
+    assert!(path.is_empty());
+    assert_eq!(
+        search.advance(&grid, 8),
+        Status::Error(SearchError::GoalBlocked { node: goal })
+    );
+    assert_eq!(
+        search.stats().expanded,
+        0,
+        "nothing explored to find it out"
+    );
+}
+
+#[test]
+fn edits_out_of_the_searchs_sight_do_not_restart_it() {
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let (start, goal) = (Cell::new(0, 0), Cell::new(40, 0));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    search.start(&grid, query(&grid, start, goal));
+    search.advance(&grid, 5);
+    grid.set_passable(Cell::new(60, 60), false).unwrap(); // far from anything seen
+    let Status::Found { cost } = run_out(&mut search, &grid, 5) else {
+        panic!("found")
+    };
+    assert_eq!(search.stats().restarts, 0);
+    assert_eq!(Some(cost), fresh(&grid, start, goal));
+    // A found path read after an edit elsewhere is still given ...
+    grid.set_passable(Cell::new(60, 59), false).unwrap();
+    check_found(&search, &grid, cost);
+    // ... and one across it is not, until the search catches up.
+    grid.set_passable(Cell::new(20, 0), false).unwrap();
+    let mut path = Vec::new();
+    assert_eq!(search.path_into(&grid, &mut path), None);
+    let Status::Found { cost } = run_out(&mut search, &grid, 5) else {
+        panic!("found")
+    };
+    assert_eq!(Some(cost), fresh(&grid, start, goal));
+    check_found(&search, &grid, cost);
+    assert_eq!(search.stats().restarts, 1);
+}
+
+#[test]
+fn a_log_outrun_or_a_store_that_cannot_tell_restarts() {
+    let mut grid = Grid::new(32, 32, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    grid.set_edit_log_capacity(2);
+    let (start, goal) = (Cell::new(0, 0), Cell::new(31, 0));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), HashStore::new());
+    search.start(&grid, query(&grid, start, goal));
+    search.advance(&grid, 4);
+    for x in 0..3 {
+        grid.set_passable(Cell::new(x, 31), false).unwrap(); // far, but three edits
+    }
+    assert_eq!(run_out(&mut search, &grid, 4), Status::Found { cost: 62 });
+    assert_eq!(
+        search.stats().restarts,
+        1,
+        "the log kept two of three edits"
+    );
+}
+
+/// One frame of the property: advance, then edit a few random cells.
+#[derive(Clone, Debug)]
+struct Frame {
+    budget: u64,
+    edits: Vec<(u32, u32, bool)>,
+}
+
+fn frames() -> impl Strategy<Value = Vec<Frame>> {
+    prop::collection::vec(
+        (
+            1u64..40,
+            prop::collection::vec((0u32..24, 0u32..24, any::<bool>()), 0..4),
+        )
+            .prop_map(|(budget, edits)| Frame { budget, edits }),
+        1..12,
+    )
+}
+
+proptest! {
+    #![proptest_config(common::config(regressions_file!("living_map")))]
+
+    #[test]
+    fn sliced_searches_on_an_edited_grid_answer_for_the_grid_as_it_is(
+        seed in any::<u64>(),
+        frames in frames(),
+        eight in any::<bool>(),
+    ) {
+        let mut rng = Lcg(seed);
+        let connectivity = if eight { Connectivity::Eight } else { Connectivity::Four };
+        let mut grid = Grid::from_fn(24, 24, connectivity, GridCosts::new(2u32, 3), |_| rng.next(100) >= 25).unwrap();
+        let (start, goal) = (Cell::new(0, 0), Cell::new(23, 23));
+        grid.set_passable(start, true).unwrap();
+        grid.set_passable(goal, true).unwrap();
+        let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+        search.start(&grid, query(&grid, start, goal));
+        let mut status = Status::InProgress;
+        for frame in &frames {
+            status = search.advance(&grid, frame.budget);
+            let mut path = Vec::new();
+            if let Status::Found { cost } = status {
+                prop_assert_eq!(Some(cost), fresh(&grid, start, goal));
+                prop_assert_eq!(search.path_into(&grid, &mut path), Some(cost));
+                prop_assert_eq!(path_cost(&grid, &path), Some(cost));
+            }
+            for &(x, y, open) in &frame.edits {
+                let cell = Cell::new(x, y);
+                if cell != start {
+                    grid.set_passable(cell, open).unwrap();
+                }
+            }
+            // Whatever the search offers now is a path on the grid as it is.
+            if let Some(cost) = search.path_into(&grid, &mut path) {
+                prop_assert_eq!(path_cost(&grid, &path), Some(cost));
+            }
+        }
+        if status == Status::InProgress || !frames.last().unwrap().edits.is_empty() {
+            status = run_out(&mut search, &grid, 64);
+        }
+        match status {
+            Status::Found { cost } => {
+                prop_assert_eq!(Some(cost), fresh(&grid, start, goal));
+                let mut path = Vec::new();
+                prop_assert_eq!(search.path_into(&grid, &mut path), Some(cost));
+                prop_assert_eq!(path_cost(&grid, &path), Some(cost));
+            }
+            Status::NoPath => prop_assert_eq!(fresh(&grid, start, goal), None),
+            Status::Error(SearchError::GoalBlocked { node }) => {
+                prop_assert_eq!(node, goal);
+                prop_assert!(!grid.is_passable(goal));
+            }
+            other => prop_assert!(false, "unexpected {:?}", other),
+        }
+    }
+}
