@@ -246,7 +246,8 @@ fn run() -> Result<(), String> {
             }
             "pre-u32" => {
                 let j = pre_u.as_ref().ok_or("no precomputed graph")?;
-                let r = fast.search(j, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
+                let j = j.on(&gu).map_err(|e| e.to_string())?;
+                let r = fast.search(&j, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "fast-query" => {

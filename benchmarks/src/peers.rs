@@ -190,6 +190,49 @@ where
     })
 }
 
+/// [`jump_one_shot`] over precomputed jumps: each search runs on the tables
+/// checked against `grid` ([`PrecomputedJumps::on`], a version comparison),
+/// as a user's search does.
+fn pre_one_shot<'a, K: Cost>(
+    name: &str,
+    family: Family,
+    grid: &'a Grid<K>,
+    tables: Result<PrecomputedJumps<K>, JumpPointsError>,
+) -> Contender<'a> {
+    Contender::new(name, cost_name::<K>(), family, move |sc| match &tables {
+        Ok(t) => from_pathseek(
+            pathseek::astar(
+                &t.on(grid).expect("tables of this grid"),
+                sc.start,
+                sc.goal,
+                grid.heuristic(sc.goal),
+            ),
+            false,
+        ),
+        Err(e) => refused(e),
+    })
+}
+
+/// [`jump_reused`] over precomputed jumps checked against `grid` per search.
+fn pre_reused<'a, C: ExactInt>(
+    name: &str,
+    family: Family,
+    grid: &'a Grid<C>,
+    tables: Result<PrecomputedJumps<C>, JumpPointsError>,
+) -> Contender<'a> {
+    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+    Contender::new(name, C::NAME, family, move |sc| match &tables {
+        Ok(t) => from_pathseek(
+            engine.search(
+                &t.on(grid).expect("tables of this grid"),
+                Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+            ),
+            true,
+        ),
+        Err(e) => refused(e),
+    })
+}
+
 /// Turns a pathseek result into a [`Solved`]; `int` says whether the cost is an
 /// exact integer octile cost.
 fn from_pathseek<C: Cost>(r: SearchResult<Cell, C>, int: bool) -> Solved {
@@ -688,7 +731,7 @@ impl<C: ExactInt> World<C> {
     /// one-shot. The tables are built once, with the contender (untimed; see
     /// [`World::precomputed_build_seconds`]).
     pub fn pathseek_precomputed_jumps_default(&self) -> Contender<'_> {
-        jump_one_shot(
+        pre_one_shot(
             "pathseek precomputed jumps: astar() one-shot",
             Family::PathseekJumpPointsPre,
             &self.grid_len,
@@ -702,7 +745,7 @@ impl<C: ExactInt> World<C> {
     ///
     /// [`pathseek_fastest`]: World::pathseek_fastest
     pub fn pathseek_precomputed_jumps_fastest(&self) -> Contender<'_> {
-        jump_reused(
+        pre_reused(
             "pathseek precomputed jumps: reused DaryHeap<4>",
             Family::PathseekJumpPointsPre,
             &self.grid_int,

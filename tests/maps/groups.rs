@@ -376,7 +376,14 @@ fn group_paths_over_jump_point_graphs() {
     let plans = [
         group_paths(&mut engine, &online, &units, goal, 2, |t| grid.heuristic(t)),
         group_paths(&mut engine, &block, &units, goal, 2, |t| grid.heuristic(t)),
-        group_paths(&mut engine, &tables, &units, goal, 2, |t| grid.heuristic(t)),
+        group_paths(
+            &mut engine,
+            &tables.on(&grid).unwrap(),
+            &units,
+            goal,
+            2,
+            |t| grid.heuristic(t),
+        ),
     ];
     for plan in plans {
         let plan = plan.expect("group paths over jump points");

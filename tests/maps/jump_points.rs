@@ -144,7 +144,7 @@ fn path_cost_checks_jump_point_paths_of_every_graph() {
             .into_path()
             .unwrap(),
         pathseek::astar(&block, start, goal, h).into_path().unwrap(),
-        pathseek::astar(&tables, start, goal, h)
+        pathseek::astar(&tables.on(&grid).unwrap(), start, goal, h)
             .into_path()
             .unwrap(),
     ];

@@ -246,3 +246,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn precomputed_jumps_never_answer_for_a_map_they_do_not_describe() {
+    use pathseek::jump_points::PrecomputedJumps;
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let mut tables = PrecomputedJumps::new(&grid).unwrap();
+    let (start, goal) = (Cell::new(0, 10), Cell::new(63, 10));
+    // A wall across the straight ray, open at the bottom.
+    for y in 0..63 {
+        grid.set_passable(Cell::new(30, y), false).unwrap();
+    }
+    // Not synced: refused, never a ray through the wall.
+    assert!(tables.on(&grid).is_err());
+    // Synced from the edit log: the grid's own cost.
+    let on = tables.synced(&grid).unwrap();
+    let r = pathseek::astar(&on, start, goal, grid.heuristic(goal));
+    let cost = r.found().map(|p| p.cost);
+    assert_eq!(cost, fresh(&grid, start, goal));
+    let nodes = r.into_path().unwrap().nodes;
+    assert_eq!(pathseek::jump_points::path_cost(&grid, &nodes), cost);
+    // The goal blocked since: refused again until synced, then an error.
+    grid.set_passable(goal, false).unwrap();
+    assert!(tables.on(&grid).is_err());
+    let on = tables.synced(&grid).unwrap();
+    let r = pathseek::astar(&on, start, goal, grid.heuristic(goal));
+    assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: goal }));
+}

@@ -57,7 +57,7 @@ fn same_expansions<C: JpsCost>(
                     .with_parent(parent)
                     .with_goal(Some(goal));
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                pre.expand(at, &mut |c, k| a.push((c, k)));
+                pre.on(grid).unwrap().expand(at, &mut |c, k| a.push((c, k)));
                 block.expand(at, &mut |c, k| b.push((c, k)));
                 assert_eq!(a, b, "{node:?} from {parent:?} to {goal:?}");
             }
@@ -67,7 +67,8 @@ fn same_expansions<C: JpsCost>(
 
 fn check_case<C: JpsCost>(case: &Case) {
     let grid = grid_of::<C>(case);
-    let pre = PrecomputedJumps::new(&grid).unwrap();
+    let tables = PrecomputedJumps::new(&grid).unwrap();
+    let pre = tables.on(&grid).unwrap();
     let block = BlockJumpPoints::new(&grid).unwrap();
     jump_props::check_queries(
         case,
@@ -76,7 +77,7 @@ fn check_case<C: JpsCost>(case: &Case) {
         Shape::DiagonalThenStraight,
         |start, goal| {
             if grid.width() * grid.height() <= 28 * 28 {
-                same_expansions(&grid, &pre, &block, goal);
+                same_expansions(&grid, &tables, &block, goal);
             }
             // Exactly the cost of the block-based search (the same sums,
             // floats too).
@@ -166,7 +167,8 @@ fn check_edits<C: JpsCost>((case, toggles): (Case, Vec<Index>)) {
     for (s, g) in case.queries.iter().filter(|_| !open.is_empty()) {
         let (si, gi) = (open[s.index(open.len())], open[g.index(open.len())]);
         let (start, goal) = (cell_of(grid.width(), si), cell_of(grid.width(), gi));
-        let r = pathseek::astar(&pre, start, goal, grid.heuristic(goal)).into_path();
+        let r =
+            pathseek::astar(&pre.on(&grid).unwrap(), start, goal, grid.heuristic(goal)).into_path();
         check_answer(
             &grid,
             &adj,
@@ -220,7 +222,7 @@ fn den520d_edits_update_like_a_rebuild() {
     let block = BlockJumpPoints::new(&grid).unwrap();
     for sc in scenarios.iter().step_by(13) {
         let h = grid.heuristic(sc.goal);
-        let a = pathseek::astar(&pre, sc.start, sc.goal, h);
+        let a = pathseek::astar(&pre.on(&grid).unwrap(), sc.start, sc.goal, h);
         let b = pathseek::astar(&block, sc.start, sc.goal, h);
         assert_eq!(a.found().map(|p| p.cost), b.found().map(|p| p.cost));
         assert_eq!(a.error(), b.error());
@@ -260,9 +262,13 @@ fn sync_refuses_another_grid() {
 /// grid path of that cost. Returns (precomputed, block) expansions.
 fn check_map(name: &str, unreachable: usize) -> (u64, u64) {
     let map = MapCase::load(name);
+    let (exact, float) = (
+        PrecomputedJumps::new(&map.exact).unwrap(),
+        PrecomputedJumps::new(&map.float).unwrap(),
+    );
     map.check(
-        &PrecomputedJumps::new(&map.exact).unwrap(),
-        &PrecomputedJumps::new(&map.float).unwrap(),
+        &exact.on(&map.exact).unwrap(),
+        &float.on(&map.float).unwrap(),
         &BlockJumpPoints::new(&map.exact).unwrap(),
         "precomputed and block-based jump points",
         unreachable,
@@ -298,7 +304,8 @@ fn grids_jump_points_cannot_serve_are_refused() {
 #[test]
 fn blocked_or_outside_ends_are_errors_not_searches() {
     let grid = jump_props::blocked_ends_grid();
-    jump_props::check_blocked_ends(&grid, &PrecomputedJumps::new(&grid).unwrap());
+    let tables = PrecomputedJumps::new(&grid).unwrap();
+    jump_props::check_blocked_ends(&grid, &tables.on(&grid).unwrap());
     // An isolated open cell (no moves) is still a node: start = goal works.
     let lone = Grid::from_fn(3, 3, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
         c == Cell::new(1, 1)
@@ -306,7 +313,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
     .unwrap();
     let jps = PrecomputedJumps::new(&lone).unwrap();
     let c = Cell::new(1, 1);
-    let r = pathseek::astar(&jps, c, c, lone.heuristic(c));
+    let r = pathseek::astar(&jps.on(&lone).unwrap(), c, c, lone.heuristic(c));
     assert_eq!(r.found().map(|p| p.cost), Some(0));
 }
 
@@ -314,7 +321,8 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 #[test]
 fn one_graph_serves_every_goal_and_predicates() {
     let grid = Grid::new(130, 70, Connectivity::Eight, GridCosts::new(1u32, 1)).unwrap();
-    let jps = PrecomputedJumps::new(&grid).unwrap();
+    let tables = PrecomputedJumps::new(&grid).unwrap();
+    let jps = tables.on(&grid).unwrap();
     let goals = [
         Cell::new(129, 69),
         Cell::new(3, 0),
@@ -328,7 +336,7 @@ fn one_graph_serves_every_goal_and_predicates() {
     jps.successors(Cell::new(5, 5), |c, k| mine.push((c, k)));
     grid.successors(Cell::new(5, 5), |c, k| its.push((c, k)));
     assert_eq!(mine, its);
-    assert_eq!(jps.size(), (130, 70));
+    assert_eq!(tables.size(), (130, 70));
     assert_eq!(jps.node_count(), grid.node_count());
     assert_eq!(jps.node_at(131), grid.node_at(131));
     assert_eq!(

@@ -380,7 +380,8 @@ fn warm_precomputed_jump_searches_do_not_allocate() {
         PrecomputedJumps::new(&grid).unwrap(),
         PrecomputedJumps::new(&float).unwrap(),
     );
-    let allocated = second_jump_pass_allocations((&grid, &jps), (&float, &jps_f), &scenarios);
+    let (on, on_f) = (jps.on(&grid).unwrap(), jps_f.on(&float).unwrap());
+    let allocated = second_jump_pass_allocations((&grid, &on), (&float, &on_f), &scenarios);
     assert_eq!(
         allocated, 0,
         "allocations in the warm precomputed jump point pass"

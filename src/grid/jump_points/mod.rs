@@ -36,7 +36,7 @@
 //! for found in [
 //!     pathseek::astar(&online, start, goal, grid.heuristic(goal)),
 //!     pathseek::astar(&block, start, goal, grid.heuristic(goal)),
-//!     pathseek::astar(&tables, start, goal, grid.heuristic(goal)),
+//!     pathseek::astar(&tables.on(&grid).unwrap(), start, goal, grid.heuristic(goal)),
 //! ] {
 //!     let found = found.into_path().unwrap();
 //!     assert_eq!(found.cost, plain.cost);
@@ -56,4 +56,4 @@ pub use block::BlockJumpPoints;
 pub use error::JumpPointsError;
 pub use online::JumpPoints;
 pub use path::{fill_path, fill_path_into, path_cost};
-pub use precomputed::PrecomputedJumps;
+pub use precomputed::{PrecomputedJumps, PrecomputedOn};

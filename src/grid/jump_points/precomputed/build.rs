@@ -3,7 +3,7 @@
 use super::PrecomputedJumps;
 use crate::cost::Cost;
 use crate::grid::jump_points::{JumpPoints, JumpPointsError};
-use crate::grid::{move_bit, move_index, Grid, STEPS};
+use crate::grid::{move_bit, move_index, Grid, MapVersion, STEPS};
 
 /// Cells as `(x, y)`.
 type Cells = Vec<(usize, usize)>;
@@ -37,8 +37,11 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// the tables round it. Returns how many cells changed. Afterwards the
     /// graph equals a fresh [`new`](PrecomputedJumps::new) of `grid`.
     ///
-    /// Cost: a comparison of the passability arrays (one byte per cell,
-    /// compared 64 at a time), then per changed cell a number of steps
+    /// Cost: the changed cells come from the grid's edit log
+    /// ([`Grid::edits_since`]), O(edits); only when the log cannot tell (it
+    /// dropped some edits, or `grid` is another grid of the same size) from a
+    /// comparison of the passability arrays (one byte per cell, compared 64
+    /// at a time). Then per changed cell a number of steps
     /// proportional to the entries that change (straight ones only in the
     /// three rows and three columns through the cell, diagonal ones along the
     /// diagonals that lead into them); see the module docs. Not a rebuild.
@@ -63,7 +66,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// }
     /// assert_eq!(jps.sync(&grid), Ok(8));
     /// assert!(jps == PrecomputedJumps::new(&grid).unwrap());
-    /// let found = pathseek::astar(&jps, start, goal, grid.heuristic(goal));
+    /// let found = pathseek::astar(&jps.on(&grid).unwrap(), start, goal, grid.heuristic(goal));
     /// let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
     /// assert_eq!(found.found().map(|p| p.cost), plain.found().map(|p| p.cost));
     /// ```
@@ -76,8 +79,22 @@ impl<C: Cost> PrecomputedJumps<C> {
         {
             return Err(JumpPointsError::WrongGrid);
         }
-        const CHUNK: usize = 64;
         let mut changed = 0;
+        if let Some(edits) = grid.edits_since(MapVersion(self.version)) {
+            // From the edit log: O(edits), not a comparison of the whole map.
+            for edit in edits {
+                let (x, y) = (edit.cell.x as usize, edit.cell.y as usize);
+                let p = (y + 1) * self.stride + x + 1;
+                // A cell edited more than once is updated once, to what it is now.
+                if self.passable[p] != grid.passable[p] {
+                    self.update_cell(grid, x, y);
+                    changed += 1;
+                }
+            }
+            self.version = grid.version().get();
+            return Ok(changed);
+        }
+        const CHUNK: usize = 64;
         let len = self.passable.len();
         let mut start = 0;
         while start < len {
@@ -94,6 +111,7 @@ impl<C: Cost> PrecomputedJumps<C> {
             }
             start = end;
         }
+        self.version = grid.version().get();
         Ok(changed)
     }
 

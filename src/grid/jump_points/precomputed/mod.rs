@@ -25,13 +25,16 @@
 //! one such stop to the next, never cell by cell.
 
 mod build;
+mod on;
+
+pub use on::PrecomputedOn;
 
 use core::fmt;
 
 use super::pruning::{pruned_rays, Rays};
 use super::{JumpPoints, JumpPointsError};
 use crate::cost::Cost;
-use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
+use crate::graph::{EdgeSink, Expansion};
 use crate::grid::{move_index, Cell, Grid, STEPS};
 
 /// The steps a ray with table entry `t` can take without meeting a blocked
@@ -41,8 +44,8 @@ fn reach(t: i32) -> u32 {
     t.unsigned_abs()
 }
 
-/// A [`Grid`]'s jump point graph with precomputed jumps (JPS+): a [`Graph`]
-/// over the grid's cells with the edges of
+/// A [`Grid`]'s jump point graph with precomputed jumps (JPS+): searched as a
+/// [`Graph`](crate::Graph) ([`PrecomputedOn`]) over the grid's cells with the edges of
 /// [`BlockJumpPoints`](super::BlockJumpPoints), found by table look-ups
 /// instead of scans.
 ///
@@ -63,10 +66,14 @@ fn reach(t: i32) -> u32 {
 /// column).
 ///
 /// # Edits
-/// The graph owns its tables and does not borrow the grid: edit the grid,
-/// then call [`PrecomputedJumps::sync`] with it. It finds the cells whose
-/// passability changed (a comparison of the two passability arrays, 64 cells
-/// at a time) and updates the tables round each. An edit changes only the
+/// The tables are searched through a view that borrows the grid and checks
+/// its version: [`on(&grid)`](PrecomputedJumps::on) refuses a grid edited
+/// since the tables were built or synced ([`MapChanged`](crate::graph::MapChanged)),
+/// and [`synced(&grid)`](PrecomputedJumps::synced) brings them up to date
+/// first. So the tables never answer for a map they do not describe.
+/// [`PrecomputedJumps::sync`] finds the cells whose passability changed from
+/// the grid's edit log (falling back to a comparison of the two passability
+/// arrays, 64 cells at a time) and updates the tables round each. An edit changes only the
 /// move masks of the 3 x 3 cells round the edited cell, and an entry reads
 /// only its own cell's mask and the cell one step ahead. So an update of one
 /// cell copies those nine masks, recomputes the
@@ -90,7 +97,7 @@ fn reach(t: i32) -> u32 {
 /// let jps = PrecomputedJumps::new(&grid).unwrap();
 /// let goal = Cell::new(63, 40);
 /// use pathseek::Query;
-/// let r = engine.search(&jps, Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
+/// let r = engine.search(&jps.on(&grid).unwrap(), Query::new(Cell::new(0, 0), goal, grid.heuristic(goal)));
 /// // 40 diagonal moves, then 23 straight ones: one edge.
 /// assert_eq!(r.found().unwrap().nodes, [Cell::new(0, 0), goal]);
 /// assert_eq!(r.stats.expanded, 1);
@@ -116,6 +123,8 @@ pub struct PrecomputedJumps<C> {
     jumps: Vec<[i32; 8]>,
     /// Working lists of [`sync`](PrecomputedJumps::sync), reused.
     scratch: build::Scratch,
+    /// The grid's [`version`](Grid::version) the tables describe.
+    version: u64,
 }
 
 impl<C: Cost> fmt::Debug for PrecomputedJumps<C> {
@@ -202,6 +211,7 @@ impl<C: Cost> PrecomputedJumps<C> {
             passable: grid.passable.clone(),
             jumps: vec![[0; 8]; width * height],
             scratch: build::Scratch::default(),
+            version: grid.version().get(),
         };
         // Straight entries first (0..4 in STEPS): the diagonal ones read them.
         for (d, &(dx, dy)) in STEPS.iter().enumerate() {
@@ -422,38 +432,10 @@ impl<C: Cost, E: EdgeSink<Cell, C>> Rays for Scan<'_, C, E> {
     }
 }
 
-/// Jump points are the grid's cells; successors are the jump points found by
-/// the rays towards [`Expansion::goal`], pruned by the direction of arrival
-/// exactly as [`BlockJumpPoints`](super::BlockJumpPoints) does (the same
-/// edges in the same order). Without a goal (a goal predicate, or a caller of
-/// [`successors`](Graph::successors)) the successors are the grid's moves.
-///
-/// # Example
-/// ```
-/// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
-/// use pathseek::graph::Expansion;
-/// use pathseek::jump_points::PrecomputedJumps;
-/// let grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
-/// let jps = PrecomputedJumps::new(&grid).unwrap();
-/// let mut edges = Vec::new();
-/// // Going east from (0, 2): the ray runs straight into the goal.
-/// let at = Expansion::new(Cell::new(1, 2))
-///     .with_parent(Some(Cell::new(0, 2)))
-///     .with_goal(Some(Cell::new(4, 2)));
-/// jps.expand(at, &mut |c, k| edges.push((c, k)));
-/// assert_eq!(edges, [(Cell::new(4, 2), 6)]);
-/// ```
-impl<C: Cost> Graph for PrecomputedJumps<C> {
-    type Node = Cell;
-    type Cost = C;
-
-    #[inline]
-    fn successors(&self, node: Cell, mut edge: impl FnMut(Cell, C)) {
-        self.expand(Expansion::new(node), &mut edge);
-    }
-
+impl<C: Cost> PrecomputedJumps<C> {
+    /// The successors of `at.node` (see [`PrecomputedOn`]'s `expand`).
     #[inline(always)]
-    fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+    pub(crate) fn expand_rays(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
         let Some(goal) = at.goal else {
             return self.moves(at.node, edges);
         };
@@ -486,31 +468,28 @@ impl<C: Cost> Graph for PrecomputedJumps<C> {
         pruned_rays(node, at.parent, here, &mut scan);
     }
 
+    /// Whether `node` is a passable cell of the tables.
     #[inline]
-    fn contains(&self, node: Cell) -> bool {
+    pub(crate) fn contains_cell(&self, node: Cell) -> bool {
         self.padded_index(node).is_some_and(|p| self.passable[p])
     }
 
+    /// The number of cells.
     #[inline]
-    fn dense_ids(&self) -> Option<&impl DenseIds<Node = Self::Node, Cost = Self::Cost>> {
-        Some(self)
-    }
-}
-
-impl<C: Cost> DenseIds for PrecomputedJumps<C> {
-    #[inline]
-    fn node_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.width * self.height
     }
 
+    /// The row-major index of `node`, if it is inside the grid.
     #[inline]
-    fn node_index(&self, node: Cell) -> Option<usize> {
+    pub(crate) fn cell_index(&self, node: Cell) -> Option<usize> {
         let (x, y) = (node.x as usize, node.y as usize);
         (x < self.width && y < self.height).then(|| y * self.width + x)
     }
 
+    /// The cell at row-major `index`.
     #[inline]
-    fn node_at(&self, index: usize) -> Option<Cell> {
+    pub(crate) fn cell_at(&self, index: usize) -> Option<Cell> {
         (index < self.width * self.height).then(|| Cell {
             x: (index % self.width) as u32,
             y: (index / self.width) as u32,
