@@ -194,7 +194,17 @@ impl<C: Cost, O> DStarLite<C, O> {
     /// [`start`](Self::start).
     ///
     /// # Example
-    /// See [`move_to`](Self::move_to).
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// assert_eq!(dstar.position(), None);
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(3, 3))?;
+    /// assert_eq!(dstar.position(), Some(Cell::new(0, 0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> Option<Cell> {
         self.started.then_some(self.start)
     }
@@ -246,7 +256,20 @@ impl<C: Cost, O> DStarLite<C, O> {
     /// (`max_open`: the largest).
     ///
     /// # Example
-    /// See [`stats`](Self::stats).
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(7, 7))?;
+    /// dstar.compute(&grid);
+    /// dstar.move_to(&grid, Cell::new(1, 0))?;
+    /// dstar.compute(&grid);
+    /// assert!(dstar.total().expanded >= dstar.stats().expanded);
+    /// assert!(dstar.total().pushed > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn total(&self) -> ReplanStats {
         let mut t = self.total;
         t.add(&self.current);
@@ -402,7 +425,19 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// is due, [`Status::Idle`] before a start, or the error that stopped it.
     ///
     /// # Example
-    /// See [`with_max_expansions`](Self::with_max_expansions).
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// assert_eq!(dstar.status(), Status::Idle);
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(3, 3))?;
+    /// assert_eq!(dstar.status(), Status::InProgress); // computed by `compute` only
+    /// dstar.compute(&grid);
+    /// assert_eq!(dstar.status(), Status::Found { cost: 6 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn status(&self) -> Status<Cell, C> {
         if !self.started {
             return Status::Idle;
