@@ -90,6 +90,7 @@ pub mod heuristic {
     #[doc(inline)]
     pub use crate::grid::heuristic::*;
 }
+pub mod incremental;
 pub mod io;
 pub mod landmarks;
 /// The MovingAI readers at their old path: use [`io::movingai`];

@@ -9,6 +9,7 @@ mod common;
 
 mod block_jump_points;
 mod components;
+mod dstar_lite;
 mod groups;
 mod jump_points;
 mod landmarks;

@@ -1,0 +1,633 @@
+//! [`DStarLite`]: D* Lite on a [`Grid`], over any [`OpenSet`].
+
+mod repair;
+
+use self::repair::{sum, NodeState};
+use super::stats::ReplanStats;
+use crate::cost::Cost;
+use crate::graph::DenseIds;
+use crate::grid::{Cell, Grid, GridHeuristic};
+use crate::open_set::OpenSet;
+use crate::result::{SearchError, Status};
+use crate::Graph;
+
+/// D* Lite (Koenig and Likhachev 2002) on a [`Grid`]: the cost and path from
+/// a unit's cell to a goal, repaired after the unit moves and the map
+/// changes, generic over the cost type `C` (integers, floats, the default
+/// [`Length`](crate::Length)) and the open set `O`.
+///
+/// The search runs from the goal backwards: `g(s)` is the cost from `s` to
+/// the goal, found through the *predecessors* of each settled cell
+/// ([`Grid::reversed`], which charges terrain on the cell entered, so the
+/// edge `s -> u` costs `move * weight(u)` whichever way it is read). The
+/// heuristic is the grid's own ([`Grid::heuristic`] towards the unit's
+/// cell: octile or Manhattan, scaled by [`Grid::min_terrain`]).
+///
+/// # Use
+/// 1. [`start(&grid, start, goal)`](Self::start), then
+///    [`compute(&grid)`](Self::compute) and
+///    [`path_into(&grid, &mut path)`](Self::path_into).
+/// 2. Each step: [`move_to(&grid, cell)`](Self::move_to) when the unit has
+///    walked; after editing the grid, [`cells_changed(&grid, cells)`](Self::cells_changed)
+///    with the cells whose passability or terrain changed; then
+///    [`compute`](Self::compute) again.
+///
+/// The grid is passed to every call and nothing is borrowed between calls.
+/// An edit not reported through `cells_changed` is not seen (the answer may
+/// then follow the map as it was), except that a change of the grid's
+/// smallest terrain weight is noticed (it changes the heuristic: every key
+/// in the queue is recomputed, `O(cells)`).
+///
+/// # The open set
+/// D* Lite's key is the pair `(k1, k2) = (min(g, rhs) + h + k_m, min(g, rhs))`,
+/// compared lexicographically, smaller `k2` first. An [`Entry`](crate::open_set::Entry) carries two
+/// costs, ordered by `f` and then by the *larger* `g` first, so the entry of
+/// key `(k1, k2)` is `Entry { f: k1, g: h + k_m, slot }`: `k1 - (h + k_m) = k2`,
+/// so on equal `k1` the larger `h + k_m` is exactly the smaller `k2`, and
+/// the crate's tie rule gives D* Lite's order unchanged (for floats, as long
+/// as the sums are exact, which the grid costs of
+/// [`GridCosts::float_octile`](crate::GridCosts::float_octile) are).
+///
+/// D* Lite removes nodes from its queue and raises their keys; an
+/// [`OpenSet`] only pushes, pops and lowers keys. So removal is **lazy**:
+/// every node keeps the key of its live entry and an "in the queue" flag,
+/// and a popped entry that does not carry the node's current key, or whose
+/// node left the queue, is stale and skipped. A raised key is a new push
+/// (the old entry goes stale). A lowered key uses
+/// [`decrease_key`](OpenSet::decrease_key) only when the open set holds
+/// exactly one entry of the node (counted through [`OpenSet::len`]), since
+/// that is what its contract assumes ("in the set with a larger key"): an
+/// in-place heap then moves it, a lazy one pushes. With stale copies around
+/// it is a push. The open set has no peek, so the entry that ends a
+/// [`compute`](Self::compute) is pushed back: one push per call.
+///
+/// # Why not a node store
+/// The crate's node stores ([`store`](crate::store)) keep per node a `g`,
+/// an `h` computed once, a parent and an open/closed flag. D* Lite needs
+/// `g` and `rhs` (no parent: the path is read from the neighbours' `g`),
+/// the key of the node's live entry for lazy deletion (two costs: `h`
+/// changes whenever the unit moves, so it cannot be cached), a count of
+/// its entries, and *no* per-search reset: the whole point is that the
+/// state outlives a search. So the state is one flat array of
+/// `4 * size_of::<C>() + 8` bytes per cell, indexed by the grid's dense ids
+/// ([`DenseIds::node_index`]), allocated by [`start`](Self::start) and
+/// reused by the next start on a grid of the same size or smaller.
+///
+/// # Cost of a call
+/// [`start`](Self::start): `O(cells)` (the array is reset). A replan:
+/// `O(k log k)` for the `k` cells it expands, plus eight neighbours per
+/// cell given to [`cells_changed`](Self::cells_changed). No allocation once
+/// the array and the open set have grown.
+///
+/// # Example
+/// ```
+/// use pathseek::incremental::DStarLite;
+/// use pathseek::open_set::DaryHeap;
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+///
+/// let mut grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+/// let mut dstar = DStarLite::new(DaryHeap::<u32, 4>::new());
+/// dstar.start(&grid, Cell::new(0, 0), Cell::new(7, 0))?;
+/// assert_eq!(dstar.compute(&grid), Status::Found { cost: 7 });
+/// // A wall across row 0 but for its last row: round it.
+/// for y in 0..7 {
+///     grid.set_passable(Cell::new(3, y), false)?;
+/// }
+/// dstar.cells_changed(&grid, (0..7).map(|y| Cell::new(3, y)));
+/// assert_eq!(dstar.compute(&grid), Status::Found { cost: 7 + 14 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct DStarLite<C: Cost, O> {
+    open: O,
+    nodes: Vec<NodeState<C>>,
+    width: u32,
+    height: u32,
+    started: bool,
+    start: Cell,
+    goal: Cell,
+    goal_index: usize,
+    k_m: C,
+    /// The heuristic towards `start`, made when `min_terrain` was `h_terrain`.
+    h: Option<GridHeuristic<C>>,
+    h_terrain: C,
+    /// The heuristic changed: every key must be recomputed before the next replan.
+    needs_rekey: bool,
+    /// The last `compute` ended with an answer (found or no path), and
+    /// nothing changed since.
+    settled: bool,
+    /// That answer.
+    answer: Status<Cell, C>,
+    error: Option<SearchError<Cell, C>>,
+    max_expansions: u64,
+    current: ReplanStats,
+    last: ReplanStats,
+    total: ReplanStats,
+}
+
+impl<C: Cost, O: Default> Default for DStarLite<C, O> {
+    fn default() -> Self {
+        DStarLite::new(O::default())
+    }
+}
+
+impl<C: Cost, O> DStarLite<C, O> {
+    /// A planner with the given (empty) open set; nothing started.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// let dstar = DStarLite::<f64, BinaryHeap<f64>>::new(BinaryHeap::new());
+    /// assert_eq!(dstar.position(), None);
+    /// ```
+    pub fn new(open: O) -> Self {
+        DStarLite {
+            open,
+            nodes: Vec::new(),
+            width: 0,
+            height: 0,
+            started: false,
+            start: Cell::new(0, 0),
+            goal: Cell::new(0, 0),
+            goal_index: 0,
+            k_m: C::zero(),
+            h: None,
+            h_terrain: C::one(),
+            needs_rekey: false,
+            settled: false,
+            answer: Status::Idle,
+            error: None,
+            max_expansions: u64::MAX,
+            current: ReplanStats::default(),
+            last: ReplanStats::default(),
+            total: ReplanStats::default(),
+        }
+    }
+
+    /// The same planner with at most `max` expansions per
+    /// [`compute`](Self::compute) call; a call that reaches it returns
+    /// [`Status::InProgress`], and the next call goes on where it stopped.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let grid = Grid::new(32, 32, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new()).with_max_expansions(10);
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(31, 31))?;
+    /// let mut frames = 1;
+    /// while dstar.compute(&grid) == Status::InProgress {
+    ///     frames += 1;
+    /// }
+    /// assert!(frames > 1);
+    /// assert_eq!(dstar.status(), Status::Found { cost: 31 * 3 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_max_expansions(mut self, max: u64) -> Self {
+        self.max_expansions = max.max(1);
+        self
+    }
+
+    /// The unit's cell (the start of the path); `None` before
+    /// [`start`](Self::start).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// assert_eq!(dstar.position(), None);
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(3, 3))?;
+    /// assert_eq!(dstar.position(), Some(Cell::new(0, 0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self) -> Option<Cell> {
+        self.started.then_some(self.start)
+    }
+
+    /// The goal; `None` before [`start`](Self::start).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(3, 3))?;
+    /// assert_eq!(dstar.goal(), Some(Cell::new(3, 3)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn goal(&self) -> Option<Cell> {
+        self.started.then_some(self.goal)
+    }
+
+    /// The counters of the last replan: the [`move_to`](Self::move_to) and
+    /// [`cells_changed`](Self::cells_changed) calls since the
+    /// [`compute`](Self::compute) before it, and that compute (for the first
+    /// one, the initial search).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile())?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(40, 40))?;
+    /// dstar.compute(&grid);
+    /// let first = dstar.stats().expanded;
+    /// grid.set_passable(Cell::new(63, 63), false)?; // far behind the goal
+    /// dstar.cells_changed(&grid, [Cell::new(63, 63)]);
+    /// dstar.compute(&grid);
+    /// assert!(dstar.stats().expanded * 20 < first);
+    /// assert_eq!(dstar.total().expanded, first + dstar.stats().expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self) -> ReplanStats {
+        self.last
+    }
+
+    /// The counters since [`start`](Self::start), every replan added up
+    /// (`max_open`: the largest).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(7, 7))?;
+    /// dstar.compute(&grid);
+    /// dstar.move_to(&grid, Cell::new(1, 0))?;
+    /// dstar.compute(&grid);
+    /// assert!(dstar.total().expanded >= dstar.stats().expanded);
+    /// assert!(dstar.total().pushed > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn total(&self) -> ReplanStats {
+        let mut t = self.total;
+        t.add(&self.current);
+        t
+    }
+
+    /// The open set.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::{BinaryHeap, OpenSet};
+    /// let dstar = DStarLite::<u32, BinaryHeap<u32>>::new(BinaryHeap::new());
+    /// assert!(dstar.open_set().is_empty());
+    /// ```
+    pub fn open_set(&self) -> &O {
+        &self.open
+    }
+
+    /// Heap memory held by the per-cell state array, in bytes (the open
+    /// set's is not counted).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(10, 10, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(9, 9))?;
+    /// assert!(dstar.heap_bytes() >= 100 * (4 * 4 + 8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * core::mem::size_of::<NodeState<C>>()
+    }
+}
+
+impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
+    /// Starts a plan from `start` (the unit's cell) to `goal` on `grid`:
+    /// every cell's state is reset (`O(cells)`, reusing the memory) and the
+    /// goal is queued; nothing is expanded yet. Returns the error, and keeps
+    /// nothing started, when `start` or `goal` is off the grid or blocked
+    /// ([`StartBlocked`](SearchError::StartBlocked),
+    /// [`GoalBlocked`](SearchError::GoalBlocked)).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, SearchError};
+    /// let mut grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// grid.set_passable(Cell::new(3, 3), false)?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// let err = dstar.start(&grid, Cell::new(0, 0), Cell::new(3, 3));
+    /// assert_eq!(err, Err(SearchError::GoalBlocked { node: Cell::new(3, 3) }));
+    /// let err = dstar.start(&grid, Cell::new(9, 0), Cell::new(1, 1));
+    /// assert_eq!(err, Err(SearchError::StartBlocked { node: Cell::new(9, 0) }));
+    /// assert!(dstar.start(&grid, Cell::new(0, 0), Cell::new(1, 1)).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<(), SearchError<Cell, C>> {
+        self.started = false;
+        if !grid.is_passable(start) {
+            return Err(SearchError::StartBlocked { node: start });
+        }
+        let Some(goal_index) = grid.cell_index(goal).filter(|_| grid.is_passable(goal)) else {
+            return Err(SearchError::GoalBlocked { node: goal });
+        };
+        self.nodes.clear();
+        self.nodes.resize(grid.node_count(), NodeState::fresh());
+        self.open.clear();
+        self.width = grid.width();
+        self.height = grid.height();
+        self.start = start;
+        self.goal = goal;
+        self.goal_index = goal_index;
+        self.k_m = C::zero();
+        self.h = Some(GridHeuristic::new(grid, start));
+        self.h_terrain = grid.min_terrain();
+        self.needs_rekey = false;
+        self.settled = false;
+        self.error = None;
+        self.current = ReplanStats::default();
+        self.last = ReplanStats::default();
+        self.total = ReplanStats::default();
+        self.started = true;
+        self.nodes[goal_index].rhs = C::zero();
+        if let Err(e) = self.update_vertex(grid, goal_index) {
+            self.error = Some(e.clone());
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Computes, or repairs after [`move_to`](Self::move_to) and
+    /// [`cells_changed`](Self::cells_changed), the cheapest path from the
+    /// unit's cell to the goal (D* Lite's `ComputeShortestPath`). Returns
+    /// [`Status::Found`] with its cost, [`Status::NoPath`] when the goal
+    /// cannot be reached (cut off, or blocked since the start),
+    /// [`Status::InProgress`] when the
+    /// [expansion limit](Self::with_max_expansions) was reached (call again),
+    /// or an error: [`StartBlocked`](SearchError::StartBlocked) when the
+    /// unit's cell has been blocked, [`CostOverflow`](SearchError::CostOverflow)
+    /// (the state is then lost: start again),
+    /// [`NotStarted`](SearchError::NotStarted) before a start or on a grid of
+    /// another size than the one started on. [`stats`](Self::stats) has the
+    /// work done.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let mut grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::float_octile())?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(4, 4))?;
+    /// assert!(matches!(dstar.compute(&grid), Status::Found { .. }));
+    /// // Wall the goal in: no path, and the plan comes back when it opens.
+    /// let ring = [(3, 3), (4, 3), (3, 4)].map(|(x, y)| Cell::new(x, y));
+    /// for cell in ring {
+    ///     grid.set_passable(cell, false)?;
+    /// }
+    /// dstar.cells_changed(&grid, ring);
+    /// assert_eq!(dstar.compute(&grid), Status::NoPath);
+    /// grid.set_passable(ring[1], true)?;
+    /// dstar.cells_changed(&grid, [ring[1]]);
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(4, 4));
+    /// let fresh = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+    /// let cost = fresh.found().unwrap().cost; // round by (4, 2) and (4, 3)
+    /// assert_eq!(dstar.compute(&grid), Status::Found { cost });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute(&mut self, grid: &Grid<C>) -> Status<Cell, C> {
+        let status = self.replan(grid);
+        self.settled = matches!(status, Status::Found { .. } | Status::NoPath);
+        self.answer = status.clone();
+        if !matches!(status, Status::InProgress) {
+            self.last = core::mem::take(&mut self.current);
+            self.total.add(&self.last);
+        }
+        status
+    }
+
+    /// Where the plan stands without working on it: [`Status::Found`] or
+    /// [`Status::NoPath`] when the last [`compute`](Self::compute) ended so
+    /// and nothing was reported since, [`Status::InProgress`] when a replan
+    /// is due, [`Status::Idle`] before a start, or the error that stopped it.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// assert_eq!(dstar.status(), Status::Idle);
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(3, 3))?;
+    /// assert_eq!(dstar.status(), Status::InProgress); // computed by `compute` only
+    /// dstar.compute(&grid);
+    /// assert_eq!(dstar.status(), Status::Found { cost: 6 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn status(&self) -> Status<Cell, C> {
+        if !self.started {
+            return Status::Idle;
+        }
+        if let Some(e) = &self.error {
+            return Status::Error(e.clone());
+        }
+        if !self.settled {
+            return Status::InProgress;
+        }
+        self.answer.clone()
+    }
+
+    /// Writes into `path` (cleared first) the current cheapest path from the
+    /// unit's cell to the goal, both included, and returns its cost (the sum
+    /// of its steps on `grid`). `None`, and an empty `path`, when there is
+    /// none, or when the plan is not up to date: before
+    /// [`compute`](Self::compute) has answered since the last
+    /// [`move_to`](Self::move_to) or [`cells_changed`](Self::cells_changed).
+    /// Each step goes to the neighbour `s'` with the smallest
+    /// `c(s, s') + g(s')` (ties: the grid's successor order).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let mut grid = Grid::new(3, 1, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// grid.set_terrain(Cell::new(2, 0), 5)?; // entering the goal costs 5
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(2, 0))?;
+    /// let mut path = Vec::new();
+    /// assert_eq!(dstar.path_into(&grid, &mut path), None); // not computed yet
+    /// dstar.compute(&grid);
+    /// assert_eq!(dstar.path_into(&grid, &mut path), Some(6));
+    /// assert_eq!(path, [(0, 0), (1, 0), (2, 0)].map(Cell::from));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn path_into(&self, grid: &Grid<C>, path: &mut Vec<Cell>) -> Option<C> {
+        path.clear();
+        if !matches!(self.status(), Status::Found { .. }) || !self.same_size(grid) {
+            return None;
+        }
+        let inf = C::max_value();
+        let mut at = self.start;
+        let mut cost = C::zero();
+        path.push(at);
+        while at != self.goal {
+            let mut best: Option<(C, Cell, C)> = None;
+            grid.successors(at, |next, c| {
+                let Some(i) = grid.cell_index(next) else {
+                    return;
+                };
+                let through = sum(c, self.nodes[i].g).unwrap_or(inf);
+                if through < inf && best.is_none_or(|(b, _, _)| through < b) {
+                    best = Some((through, next, c));
+                }
+            });
+            let Some((_, next, c)) = best else {
+                path.clear();
+                return None;
+            };
+            cost = match cost.checked_add_valid(c) {
+                Some(total) if path.len() <= self.nodes.len() => total,
+                _ => {
+                    path.clear();
+                    return None;
+                }
+            };
+            path.push(next);
+            at = next;
+        }
+        Some(cost)
+    }
+
+    /// The unit has walked to `cell` (usually the next cell of its path):
+    /// it becomes the start of the plan, and D* Lite's `k_m` grows by the
+    /// heuristic distance walked, so the keys already queued stay valid
+    /// lower bounds. Call [`compute`](Self::compute) before reading the path
+    /// again. Errors, with nothing changed:
+    /// [`NotStarted`](SearchError::NotStarted), or
+    /// [`StartBlocked`](SearchError::StartBlocked) for a cell off the grid or
+    /// blocked.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(7, 7))?;
+    /// dstar.compute(&grid);
+    /// dstar.move_to(&grid, Cell::new(1, 1))?;
+    /// assert_eq!(dstar.position(), Some(Cell::new(1, 1)));
+    /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 6 * 3 });
+    /// assert!(dstar.move_to(&grid, Cell::new(8, 0)).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_to(&mut self, grid: &Grid<C>, cell: Cell) -> Result<(), SearchError<Cell, C>> {
+        if !self.started || !self.same_size(grid) {
+            return Err(SearchError::NotStarted);
+        }
+        if !grid.is_passable(cell) {
+            return Err(SearchError::StartBlocked { node: cell });
+        }
+        if cell == self.start {
+            return Ok(());
+        }
+        self.settled = false;
+        if self.needs_rekey || grid.min_terrain() != self.h_terrain {
+            // Every key is recomputed from the new start before the next replan.
+            self.needs_rekey = true;
+            self.start = cell;
+            return Ok(());
+        }
+        let walked = self.heuristic().estimate(cell);
+        match sum(self.k_m, walked) {
+            Some(k_m) if k_m < C::max_value() => self.k_m = k_m,
+            _ => {
+                // k_m cannot grow any more: rebuild the keys with k_m = 0.
+                self.needs_rekey = true;
+            }
+        }
+        self.start = cell;
+        self.h = Some(GridHeuristic::new(grid, cell));
+        Ok(())
+    }
+
+    /// Tells the plan that `cells` changed on `grid` since it was last
+    /// told (blocked, opened or given another terrain weight): every edge
+    /// into, out of, or diagonally past such a cell may have changed, and
+    /// their sources are the cell and its eight neighbours, so each of those
+    /// gets its `rhs` recomputed from its current edges and its place in the
+    /// queue updated (D* Lite's "for all directed edges (u, v) with changed
+    /// edge costs"). A cell listed twice costs twice but changes nothing.
+    /// Cells off the grid are **ignored** (an edit there cannot have
+    /// happened); the count of those ignored is returned. Call
+    /// [`compute`](Self::compute) next. Before a start, or on a grid of
+    /// another size, nothing is done and every cell counts as ignored.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let mut grid = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 1), Cell::new(2, 1))?;
+    /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 2 });
+    /// grid.set_terrain(Cell::new(1, 1), 10)?; // mud in the middle
+    /// let ignored = dstar.cells_changed(&grid, [Cell::new(1, 1), Cell::new(7, 7)]);
+    /// assert_eq!(ignored, 1);
+    /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 4 }); // round it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cells_changed(
+        &mut self,
+        grid: &Grid<C>,
+        cells: impl IntoIterator<Item = Cell>,
+    ) -> usize {
+        if !self.started || !self.same_size(grid) || self.error.is_some() {
+            return cells.into_iter().count();
+        }
+        if grid.min_terrain() != self.h_terrain {
+            self.needs_rekey = true;
+        }
+        let mut ignored = 0;
+        for cell in cells {
+            if !grid.in_bounds(cell) {
+                ignored += 1;
+                continue;
+            }
+            self.settled = false;
+            for dy in -1i64..=1 {
+                for dx in -1i64..=1 {
+                    let (x, y) = (i64::from(cell.x) + dx, i64::from(cell.y) + dy);
+                    let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
+                        continue;
+                    };
+                    let Some(i) = grid.cell_index(Cell::new(x, y)) else {
+                        continue;
+                    };
+                    if let Err(e) = self.recompute_rhs(grid, i) {
+                        self.error = Some(e);
+                        return ignored;
+                    }
+                }
+            }
+        }
+        ignored
+    }
+}

@@ -1,0 +1,53 @@
+//! D* Lite (Koenig and Likhachev 2002): a search from the goal back to a
+//! moving unit that repairs its answer after map edits instead of starting over.
+//!
+//! A unit walks its path while the map changes under it (cells blocked,
+//! opened or re-weighted, or only now seen). [`DStarLite`] keeps, for every
+//! cell it has reached, two estimates of the cost from that cell *to the
+//! goal*: `g`, the settled one, and `rhs`, the one its neighbours' `g` imply.
+//! A cell where the two differ is *inconsistent* and waits in the open set;
+//! [`compute`](DStarLite::compute) settles inconsistent cells in order of
+//! their key until the unit's cell is consistent and nothing in the queue
+//! could still lower its cost. After an edit only the edited cells and their
+//! neighbours become inconsistent, so a replan touches what the edit changed
+//! (and what depends on it), not the whole map.
+//!
+//! | call | D* Lite (the paper's Figure 3) |
+//! |---|---|
+//! | [`start(&grid, start, goal)`](DStarLite::start) | `Initialize()` |
+//! | [`compute(&grid)`](DStarLite::compute) | `ComputeShortestPath()` |
+//! | [`path_into(&grid, &mut path)`](DStarLite::path_into) | follow `argmin c(s, s') + g(s')` from the start |
+//! | [`move_to(&grid, cell)`](DStarLite::move_to) | `s_start = next; k_m += h(s_last, s_start)` |
+//! | [`cells_changed(&grid, cells)`](DStarLite::cells_changed) | "for all directed edges (u, v) with changed edge costs": update `rhs(u)`, `UpdateVertex(u)` |
+//!
+//! # Example
+//! ```
+//! use pathseek::incremental::DStarLite;
+//! use pathseek::open_set::BinaryHeap;
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+//!
+//! let mut grid = Grid::new(16, 16, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+//! let mut dstar = DStarLite::new(BinaryHeap::new());
+//! let (start, goal) = (Cell::new(0, 8), Cell::new(15, 8));
+//! dstar.start(&grid, start, goal)?;
+//! assert_eq!(dstar.compute(&grid), Status::Found { cost: 30 });
+//! let mut path = Vec::new();
+//! dstar.path_into(&grid, &mut path);
+//! // The unit takes a step, then sees a wall ahead of it.
+//! dstar.move_to(&grid, path[1])?;
+//! let wall: Vec<Cell> = (4..13).map(|y| Cell::new(8, y)).collect();
+//! for &cell in &wall {
+//!     grid.set_passable(cell, false)?;
+//! }
+//! dstar.cells_changed(&grid, wall);
+//! let Status::Found { cost } = dstar.compute(&grid) else { panic!() };
+//! let fresh = pathseek::astar(&grid, path[1], goal, grid.heuristic(goal));
+//! assert_eq!(Some(cost), fresh.found().map(|p| p.cost));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod dstar_lite;
+mod stats;
+
+pub use dstar_lite::DStarLite;
+pub use stats::ReplanStats;
