@@ -6,7 +6,7 @@ use self::repair::{sum, NodeState};
 use super::stats::ReplanStats;
 use crate::cost::Cost;
 use crate::graph::DenseIds;
-use crate::grid::{Cell, Grid, GridHeuristic};
+use crate::grid::{Cell, Grid, GridHeuristic, MapVersion};
 use crate::open_set::OpenSet;
 use crate::result::{SearchError, Status};
 use crate::Graph;
@@ -123,6 +123,10 @@ pub struct DStarLite<C: Cost, O> {
     current: ReplanStats,
     last: ReplanStats,
     total: ReplanStats,
+    /// The grid's [`version`](Grid::version) the plan has caught up with.
+    seen: u64,
+    /// The cells of the edits read from the grid's log, reused.
+    edited: Vec<Cell>,
 }
 
 impl<C: Cost, O: Default> Default for DStarLite<C, O> {
@@ -162,6 +166,8 @@ impl<C: Cost, O> DStarLite<C, O> {
             current: ReplanStats::default(),
             last: ReplanStats::default(),
             total: ReplanStats::default(),
+            seen: 0,
+            edited: Vec::new(),
         }
     }
 
@@ -362,6 +368,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         self.last = ReplanStats::default();
         self.total = ReplanStats::default();
         self.started = true;
+        self.seen = grid.version().get();
         self.nodes[goal_index].rhs = C::zero();
         if let Err(e) = self.update_vertex(grid, goal_index) {
             self.error = Some(e.clone());
@@ -409,6 +416,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute(&mut self, grid: &Grid<C>) -> Status<Cell, C> {
+        self.catch_up(grid);
         let status = self.replan(grid);
         self.settled = matches!(status, Status::Found { .. } | Status::NoPath);
         self.answer = status.clone();
@@ -478,7 +486,11 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// ```
     pub fn path_into(&self, grid: &Grid<C>, path: &mut Vec<Cell>) -> Option<C> {
         path.clear();
-        if !matches!(self.status(), Status::Found { .. }) || !self.same_size(grid) {
+        if !matches!(self.status(), Status::Found { .. })
+            || !self.same_size(grid)
+            || grid.version().get() != self.seen
+        {
+            // Not computed, or the grid was edited since: compute first.
             return None;
         }
         let inf = C::max_value();
@@ -541,6 +553,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         if !self.started || !self.same_size(grid) {
             return Err(SearchError::NotStarted);
         }
+        self.catch_up(grid);
         if !grid.is_passable(cell) {
             return Err(SearchError::StartBlocked { node: cell });
         }
@@ -567,6 +580,43 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         Ok(())
     }
 
+    /// Reads the edits of `grid` since the version the plan last saw from
+    /// its edit log and updates round them ([`cells_changed`](Self::cells_changed));
+    /// when the log cannot tell (it dropped some, or this is another grid),
+    /// starts again from the unit's cell.
+    fn catch_up(&mut self, grid: &Grid<C>) {
+        let now = grid.version().get();
+        if !self.started || now == self.seen || !self.same_size(grid) {
+            return;
+        }
+        let mut edited = core::mem::take(&mut self.edited);
+        edited.clear();
+        match grid.edits_since(MapVersion(self.seen)) {
+            Some(edits) => {
+                edited.extend(edits.map(|e| e.cell));
+                self.seen = now;
+                self.cells_changed(grid, edited.iter().copied());
+            }
+            None => {
+                let (start, goal, total) = (self.start, self.goal, self.total);
+                // An error (the unit's cell or the goal blocked) stays as the plan's.
+                if let Err(e) = self.start(grid, start, goal) {
+                    self.error = Some(e);
+                    self.started = true;
+                    self.seen = now;
+                }
+                self.total = total;
+            }
+        }
+        self.edited = edited;
+    }
+
+    /// Edits made through the grid's own methods need no call: [`compute`](Self::compute)
+    /// and [`move_to`](Self::move_to) read them from the grid's edit log
+    /// ([`Grid::edits_since`]), and start again when the log cannot tell.
+    /// This call updates round `cells` at once (telling twice costs twice but
+    /// changes nothing).
+    ///
     /// Tells the plan that `cells` changed on `grid` since it was last
     /// told (blocked, opened or given another terrain weight): every edge
     /// into, out of, or diagonally past such a cell may have changed, and

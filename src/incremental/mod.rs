@@ -20,6 +20,13 @@
 //! | [`move_to(&grid, cell)`](DStarLite::move_to) | `s_start = next; k_m += h(s_last, s_start)` |
 //! | [`cells_changed(&grid, cells)`](DStarLite::cells_changed) | "for all directed edges (u, v) with changed edge costs": update `rhs(u)`, `UpdateVertex(u)` |
 //!
+//! The map's edits reach the plan by themselves: `compute` and `move_to`
+//! read the grid's edit log ([`Grid::edits_since`](crate::Grid::edits_since))
+//! from the version the plan last saw, and start again from the unit's cell
+//! when the log cannot tell; `path_into` gives nothing for a grid edited
+//! since the last `compute`. So the plan never answers for a map that has
+//! changed under it.
+//!
 //! # Example
 //! ```
 //! use pathseek::incremental::DStarLite;

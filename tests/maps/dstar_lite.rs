@@ -209,10 +209,14 @@ fn run<C: DCost, O: OpenSet<C>>(case: &Case, open: O) {
         if off_map {
             changed.push(Cell::new(case.width + 1, 0));
         }
-        assert_eq!(
-            dstar.cells_changed(&grid, changed.iter().copied()),
-            usize::from(off_map)
-        );
+        // Half the time the plan is told; otherwise it reads the grid's
+        // edit log by itself at the next compute.
+        if rng.next(2) == 0 {
+            assert_eq!(
+                dstar.cells_changed(&grid, changed.iter().copied()),
+                usize::from(off_map)
+            );
+        }
         let what = format!("step {step}: changed {changed:?}");
         check(&mut dstar, &grid, start, goal, &mut path, &what);
     }
@@ -375,4 +379,38 @@ fn an_expansion_limit_resumes_where_it_stopped() {
     }
     assert!(calls > 2);
     assert_eq!(sliced.status(), all);
+}
+
+#[test]
+fn edits_reach_the_plan_through_the_grid_edit_log() {
+    let mut grid = Grid::new(32, 32, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let (start, goal) = (Cell::new(0, 16), Cell::new(31, 16));
+    let mut dstar = DStarLite::new(BinaryHeap::new());
+    dstar.start(&grid, start, goal).unwrap();
+    dstar.compute(&grid);
+    for y in 0..31 {
+        grid.set_passable(Cell::new(16, y), false).unwrap(); // not told
+    }
+    let mut path = Vec::new();
+    assert_eq!(
+        dstar.path_into(&grid, &mut path),
+        None,
+        "stale until computed"
+    );
+    let fresh = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+    let Status::Found { cost } = dstar.compute(&grid) else {
+        panic!("found")
+    };
+    assert_eq!(Some(cost), fresh.found().map(|p| p.cost));
+    assert_eq!(dstar.path_into(&grid, &mut path), Some(cost));
+    assert_eq!(pathseek::graph::path_cost(&grid, &path), Some(cost));
+    // A log outrun: the plan starts again from the unit's cell.
+    grid.set_edit_log_capacity(1);
+    grid.set_passable(Cell::new(16, 31), false).unwrap();
+    grid.set_passable(Cell::new(16, 30), true).unwrap();
+    let fresh = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+    let Status::Found { cost } = dstar.compute(&grid) else {
+        panic!("found")
+    };
+    assert_eq!(Some(cost), fresh.found().map(|p| p.cost));
 }
