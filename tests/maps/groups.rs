@@ -46,11 +46,11 @@ fn check_field<G: DenseIds>(
         let expected = d.filter(|&d| max.is_none_or(|m| d <= m));
         assert_eq!(
             field.cost(graph, node),
-            expected,
+            Ok(expected),
             "{label}: cost of {node:?}"
         );
         let got = field.path_into(graph, node, &mut path);
-        assert_eq!(got, expected, "{label}: path cost of {node:?}");
+        assert_eq!(got, Ok(expected), "{label}: path cost of {node:?}");
         if let Some(cost) = expected {
             assert_eq!(path.first(), Some(&node), "{label}");
             assert_eq!(path.last(), Some(&goal), "{label}");
@@ -156,16 +156,16 @@ fn check_grid_case<C: Cost>(
     for i in 0..dist.len() {
         let cell = grid.node_at(i).unwrap();
         assert_eq!(
-            flow.cost(cell),
+            flow.cost(&grid, cell),
             field.cost(&grid, cell),
             "{label}: {cell:?}"
         );
         assert_eq!(
-            flow.next_step(cell),
+            flow.next_step(&grid, cell),
             field.next_step(&grid, cell),
             "{label}: {cell:?}"
         );
-        let cost = flow.path_into(cell, &mut path);
+        let cost = flow.path_into(&grid, cell, &mut path).unwrap();
         if cost.is_some() {
             assert_eq!(path_cost(&grid, &path), cost, "{label}: {path:?}");
         }
@@ -178,10 +178,10 @@ fn check_grid_case<C: Cost>(
     let mut path = Vec::new();
     for (i, &u) in units.iter().enumerate() {
         let d = dist[grid.node_index(u).unwrap()];
-        assert_eq!(search.cost(&grid, i), d, "{label}: unit {i}");
+        assert_eq!(search.cost(&grid, i), Ok(d), "{label}: unit {i}");
         assert_eq!(
             search.path_into(&grid, i, &mut path),
-            d,
+            Ok(d),
             "{label}: unit {i}"
         );
         if let Some(d) = d {
@@ -297,7 +297,11 @@ fn groups_on_random_directed_graphs() {
             let mut path = Vec::new();
             for (i, &u) in case.units.iter().enumerate() {
                 let d = dist[u as usize];
-                assert_eq!(search.path_into(&g, i, &mut path), d, "{label}: unit {i}");
+                assert_eq!(
+                    search.path_into(&g, i, &mut path),
+                    Ok(d),
+                    "{label}: unit {i}"
+                );
                 if let Some(d) = d {
                     assert_eq!(path_cost(&g, &path), Some(d), "{label}: {path:?}");
                 }
@@ -329,17 +333,25 @@ fn blocked_goal_and_units_are_errors() {
         field.build_grid(&grid, Cell::new(3, 3), None),
         Err(pathseek::SearchError::GoalBlocked { .. })
     ));
-    assert_eq!(field.cost(&grid, Cell::new(0, 0)), None);
+    assert_eq!(field.cost(&grid, Cell::new(0, 0)), Ok(None));
     let mut search = UnitSearch::new();
     assert!(matches!(
         search.run_grid(&grid, Cell::new(0, 0), &[Cell::new(3, 3)], |_| 0),
         Err(pathseek::SearchError::StartBlocked { .. })
     ));
-    // A field is read with a graph of its own size only.
+    // A field is read with a graph of its own size only; another grid has
+    // another version, so it is refused outright.
     field.build_grid(&grid, Cell::new(0, 0), None).unwrap();
     let other = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
-    assert_eq!(field.cost(&other, Cell::new(1, 1)), None);
-    assert_eq!(field.cost(&grid, Cell::new(1, 1)), Some(3));
+    assert!(field.cost(&other, Cell::new(1, 1)).is_err());
+    assert_eq!(field.cost(&grid, Cell::new(1, 1)), Ok(Some(3)));
+    // Graphs that never change (version 0) of another size: no answer.
+    let path = StaticGraph::from_undirected_edges(3, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
+    let longer = StaticGraph::from_undirected_edges(4, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
+    let mut graph_field = DistanceField::new();
+    graph_field.build(&path, 0, None).unwrap();
+    assert_eq!(graph_field.cost(&path, 2), Ok(Some(2)));
+    assert_eq!(graph_field.cost(&longer, 2), Ok(None));
 }
 
 /// `group_paths` over the jump point graphs: every unit gets a valid jump
