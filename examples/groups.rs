@@ -145,7 +145,11 @@ fn run() -> Result<bool, String> {
         let h = grid_units_heuristic(&grid, &units);
         let stats = search.run_grid(&grid, goal, &units, h).expect("open cells");
         let costs = (0..units.len())
-            .map(|i| search.path_into(&grid, i, &mut path))
+            .map(|i| {
+                search
+                    .path_into(&grid, i, &mut path)
+                    .expect("the grid is not edited")
+            })
             .collect();
         (stats.expanded, costs)
     });
@@ -155,7 +159,11 @@ fn run() -> Result<bool, String> {
         let stats = field.build_grid(&grid, goal, None).expect("an open goal");
         let costs = units
             .iter()
-            .map(|&u| field.path_into(&grid, u, &mut path))
+            .map(|&u| {
+                field
+                    .path_into(&grid, u, &mut path)
+                    .expect("the grid is not edited")
+            })
             .collect();
         (stats.expanded, costs)
     });

@@ -484,7 +484,11 @@ fn measure_groups(
                 .map_err(|e| format!("UnitSearch to {goal:?}: {e}"))?;
             reverse.clear();
             for i in 0..units.len() {
-                reverse.push(search.path_into(grid, i, &mut path));
+                reverse.push(
+                    search
+                        .path_into(grid, i, &mut path)
+                        .map_err(|e| e.to_string())?,
+                );
             }
             expanded[1] = stats.expanded;
             times[1].push(t.elapsed().as_secs_f64());
@@ -508,7 +512,9 @@ fn measure_groups(
 
         // The checks, untimed: the reverse search against the per-unit costs.
         for i in 0..units.len() {
-            let cost = search.path_into(grid, i, &mut path);
+            let cost = search
+                .path_into(grid, i, &mut path)
+                .map_err(|e| e.to_string())?;
             if cost != optimal[i] || reverse[i] != optimal[i] {
                 wrong.push(format!(
                     "{}: reverse search cost {:?}, one A* per unit {:?}",

@@ -36,7 +36,6 @@ impl std::error::Error for MapChanged {}
 
 /// `Ok(())` when `graph` still has version `built`, else the error.
 #[inline]
-#[allow(dead_code)]
 pub(crate) fn check_version<G: crate::Graph + ?Sized>(
     graph: &G,
     built: u64,

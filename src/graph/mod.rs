@@ -49,7 +49,6 @@ pub mod static_graph;
 
 pub use adjacency_list::AdjacencyList;
 pub use from_fn::{from_fn, FnGraph};
-#[allow(unused_imports)] // used by the structures built on graphs, coming in
 pub(crate) use map_changed::check_version;
 pub use map_changed::MapChanged;
 pub(crate) use path_cost::cheapest_edge;

@@ -4,7 +4,7 @@
 use super::same_size;
 use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::DenseIds;
+use crate::graph::{check_version, DenseIds, MapChanged};
 use crate::grid::{Cell, Grid};
 use crate::open_set::BinaryHeap;
 use crate::result::{SearchError, Stats, Status};
@@ -24,7 +24,11 @@ use crate::Query;
 ///
 /// Queries take the forward graph (the one the units walk) to map nodes to
 /// dense ids; it must have the same node count as the graph the field was
-/// built on, or they return `None`. After the map changes, build again.
+/// built on, or they return `Ok(None)`. The field records the graph's
+/// [`version`](crate::Graph::version) when built (a reversed grid's is the
+/// grid's): on a graph edited since, queries return
+/// [`MapChanged`] instead of a step that may lead into a new wall. Build
+/// again (or [`refresh`](Self::refresh)) after an edit.
 ///
 /// # Memory
 /// One node record per node of the graph, kept between builds: 16 bytes
@@ -50,11 +54,16 @@ use crate::Query;
 /// field.build_grid(&grid, goal, None)?;
 /// // Any unit: its cost to the goal, and where to step next.
 /// let unit = Cell::new(0, 0);
-/// assert_eq!(field.cost(&grid, unit), pathseek::astar(&grid, unit, goal, |_| 0).found().map(|p| p.cost));
+/// assert_eq!(field.cost(&grid, unit)?, pathseek::astar(&grid, unit, goal, |_| 0).found().map(|p| p.cost));
 /// let mut path = Vec::new();
-/// field.path_into(&grid, unit, &mut path);
+/// field.path_into(&grid, unit, &mut path)?;
 /// assert_eq!((path.first(), path.last()), (Some(&unit), Some(&goal)));
 /// assert!(path.contains(&Cell::new(4, 7))); // through the gap
+/// // The map changes: the field refuses to answer until built again.
+/// grid.set_passable(Cell::new(4, 7), false)?;
+/// assert!(field.next_step(&grid, unit).is_err());
+/// field.build_grid(&grid, goal, None)?;
+/// assert_eq!(field.cost(&grid, unit)?, None); // the gap is closed
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -64,6 +73,10 @@ pub struct DistanceField<N, C: Cost> {
     scratch: Vec<N>,
     node_count: usize,
     goal: Option<N>,
+    /// The bound of the last build.
+    max_cost: Option<C>,
+    /// The graph's version at the last build.
+    version: u64,
 }
 
 impl<N, C: Cost> Default for DistanceField<N, C> {
@@ -73,6 +86,8 @@ impl<N, C: Cost> Default for DistanceField<N, C> {
             scratch: Vec::new(),
             node_count: 0,
             goal: None,
+            max_cost: None,
+            version: 0,
         }
     }
 }
@@ -106,11 +121,11 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// let g = StaticGraph::from_edges(3, [(0, 1, 1u32), (1, 2, 1), (0, 2, 5)])?;
     /// let mut field = DistanceField::new();
     /// field.build(&g.reverse(), 2, None)?;
-    /// assert_eq!(field.cost(&g, 0), Some(2));
-    /// assert_eq!(field.next_step(&g, 0), Some(1));
+    /// assert_eq!(field.cost(&g, 0)?, Some(2));
+    /// assert_eq!(field.next_step(&g, 0)?, Some(1));
     /// // Within a cost of 1, node 0 is not reached.
     /// field.build(&g.reverse(), 2, Some(1))?;
-    /// assert_eq!((field.cost(&g, 0), field.cost(&g, 1)), (None, Some(1)));
+    /// assert_eq!((field.cost(&g, 0)?, field.cost(&g, 1)?), (None, Some(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn build<R: DenseIds<Node = N, Cost = C>>(
@@ -138,7 +153,62 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         }
         self.node_count = reversed.node_count();
         self.goal = Some(goal);
+        self.max_cost = max_cost;
+        self.version = reversed.version();
         Ok(self.engine.stats)
+    }
+
+    /// [`build`](Self::build) again, to the same goal within the same
+    /// bound, if `reversed` has changed since the last build (its
+    /// [`version`](crate::Graph::version) differs); returns whether it
+    /// built. The field's memory is reused. A field never built has nothing
+    /// to refresh: `Ok(false)`.
+    ///
+    /// # Errors
+    /// Those of [`build`](Self::build) (the goal blocked by the edit: the
+    /// field is then empty).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::DistanceField;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let mut grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut field = DistanceField::new();
+    /// field.build_grid(&grid, Cell::new(7, 0), None)?;
+    /// assert!(!field.refresh(&grid.reversed())?); // nothing changed
+    /// grid.set_passable(Cell::new(6, 0), false)?;
+    /// assert!(field.refresh(&grid.reversed())?);
+    /// assert_eq!(field.next_step(&grid, Cell::new(5, 0))?, Some(Cell::new(5, 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn refresh<R: DenseIds<Node = N, Cost = C>>(
+        &mut self,
+        reversed: &R,
+    ) -> Result<bool, SearchError<N, C>> {
+        match self.goal {
+            Some(goal) if reversed.version() != self.version => {
+                self.build(reversed, goal, self.max_cost).map(|_| true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// The graph's [`version`](crate::Graph::version) at the last
+    /// successful build; `None` before one.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::DistanceField;
+    /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut field = DistanceField::new();
+    /// assert_eq!(field.version(), None);
+    /// field.build_grid(&grid, Cell::new(0, 0), None)?;
+    /// assert_eq!(field.version(), Some(Graph::version(&grid)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn version(&self) -> Option<u64> {
+        self.goal.map(|_| self.version)
     }
 
     /// The goal of the last successful build.
@@ -165,7 +235,8 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         self.engine.stats
     }
 
-    /// The settled record of `node`, if the field has one.
+    /// The settled record of `node`, if the field has one (the version is
+    /// not checked).
     fn record<G: DenseIds<Node = N, Cost = C>>(
         &self,
         graph: &G,
@@ -182,29 +253,76 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
             .filter(|r| r.is_closed())
     }
 
-    /// The cost of a cheapest path from `node` to the goal; `None` if the
-    /// node was not reached (cut off, beyond `max_cost`, or not a node of
-    /// the graph).
-    ///
-    /// # Example
-    /// See [`DistanceField`].
-    pub fn cost<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<C> {
-        self.record(graph, node).map(|r| r.g)
+    /// `Ok(())` for a field not built or built on `graph`'s version.
+    fn check<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G) -> Result<(), MapChanged> {
+        match self.goal {
+            Some(_) => check_version(graph, self.version),
+            None => Ok(()),
+        }
     }
 
-    /// The next node on a cheapest path from `node` to the goal; `None` at
-    /// the goal and for a node not reached.
-    ///
-    /// # Example
-    /// See [`build`](Self::build).
-    pub fn next_step<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G, node: N) -> Option<N> {
+    /// [`next_step`](Self::next_step) without the version check.
+    pub(super) fn next_unchecked<G: DenseIds<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        node: N,
+    ) -> Option<N> {
         let parent = self.record(graph, node)?.parent()?;
         graph.node_at(parent as usize)
     }
 
+    /// [`cost`](Self::cost) without the version check.
+    pub(super) fn cost_unchecked<G: DenseIds<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        node: N,
+    ) -> Option<C> {
+        self.record(graph, node).map(|r| r.g)
+    }
+
+    /// The cost of a cheapest path from `node` to the goal; `Ok(None)` if
+    /// the node was not reached (cut off, beyond `max_cost`, or not a node
+    /// of the graph).
+    ///
+    /// # Errors
+    /// [`MapChanged`] if `graph` has changed since the field was built.
+    ///
+    /// # Example
+    /// See [`DistanceField`].
+    pub fn cost<G: DenseIds<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        node: N,
+    ) -> Result<Option<C>, MapChanged> {
+        self.check(graph)?;
+        Ok(self.cost_unchecked(graph, node))
+    }
+
+    /// The next node on a cheapest path from `node` to the goal; `Ok(None)`
+    /// at the goal and for a node not reached.
+    ///
+    /// # Errors
+    /// [`MapChanged`] if `graph` has changed since the field was built: the
+    /// step might lead into a new wall.
+    ///
+    /// # Example
+    /// See [`build`](Self::build).
+    pub fn next_step<G: DenseIds<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        node: N,
+    ) -> Result<Option<N>, MapChanged> {
+        self.check(graph)?;
+        Ok(self.next_unchecked(graph, node))
+    }
+
     /// Writes the path from `node` to the goal, following the next steps,
-    /// into `path` (cleared first) and returns its cost; `None` (and an
+    /// into `path` (cleared first) and returns its cost; `Ok(None)` (and an
     /// empty path) if the node was not reached.
+    ///
+    /// # Errors
+    /// [`MapChanged`] (and an empty path) if `graph` has changed since the
+    /// field was built.
     ///
     /// # Example
     /// See [`DistanceField`].
@@ -213,20 +331,23 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         graph: &G,
         node: N,
         path: &mut Vec<N>,
-    ) -> Option<C> {
+    ) -> Result<Option<C>, MapChanged> {
         path.clear();
-        let cost = self.cost(graph, node)?;
+        self.check(graph)?;
+        let Some(cost) = self.cost_unchecked(graph, node) else {
+            return Ok(None);
+        };
         let mut at = node;
         path.push(at);
-        while let Some(next) = self.next_step(graph, at) {
+        while let Some(next) = self.next_unchecked(graph, at) {
             if path.len() > self.node_count {
                 path.clear();
-                return None;
+                return Ok(None);
             }
             path.push(next);
             at = next;
         }
-        Some(cost)
+        Ok(Some(cost))
     }
 
     /// Heap memory held by the field's records, in bytes (the open set,
@@ -259,5 +380,26 @@ impl<C: Cost> DistanceField<Cell, C> {
         max_cost: Option<C>,
     ) -> Result<Stats, SearchError<Cell, C>> {
         self.build(&grid.reversed(), goal, max_cost)
+    }
+
+    /// [`refresh`](Self::refresh) on [`grid.reversed()`](Grid::reversed).
+    ///
+    /// # Errors
+    /// Those of [`build`](Self::build).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::DistanceField;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let mut grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut field = DistanceField::new();
+    /// field.build_grid(&grid, Cell::new(7, 0), None)?;
+    /// grid.set_passable(Cell::new(6, 0), false)?;
+    /// assert!(field.refresh_grid(&grid)?);
+    /// assert_eq!(field.cost(&grid, Cell::new(5, 0))?, Some(4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn refresh_grid(&mut self, grid: &Grid<C>) -> Result<bool, SearchError<Cell, C>> {
+        self.refresh(&grid.reversed())
     }
 }

@@ -3,6 +3,7 @@
 
 use super::DistanceField;
 use crate::cost::Cost;
+use crate::graph::{check_version, Graph, MapChanged};
 use crate::grid::{Cell, Grid, STEPS};
 
 /// The direction byte of the goal cell.
@@ -15,9 +16,11 @@ const UNREACHED: u8 = u8::MAX;
 /// per cell: 5 with `u32` costs, against the 16 of the [`DistanceField`] it
 /// is made from, which can then build the next field.
 ///
-/// It does not borrow the grid. It answers for the grid as it was: after a
-/// cell is blocked, a unit following it may be sent into that cell, so make
-/// a new one after an edit (or check [`Grid::is_passable`] on each step).
+/// It does not borrow the grid, but records the grid's
+/// [`version`](crate::Graph::version) the field was built for, and its
+/// queries take the grid: on a grid edited since, they return
+/// [`MapChanged`] (never a step into a new wall). Build the field again and
+/// [`refill`](Self::refill) after an edit.
 ///
 /// # Example
 /// ```
@@ -31,10 +34,10 @@ const UNREACHED: u8 = u8::MAX;
 /// let flow = FlowField::from_field(&field, &grid);
 /// assert_eq!(flow.bytes_per_cell(), 5);
 /// let unit = Cell::new(1, 30);
-/// assert_eq!(flow.cost(unit), field.cost(&grid, unit));
-/// assert_eq!(flow.next_step(unit), field.next_step(&grid, unit));
+/// assert_eq!(flow.cost(&grid, unit)?, field.cost(&grid, unit)?);
+/// assert_eq!(flow.next_step(&grid, unit)?, field.next_step(&grid, unit)?);
 /// let mut path = Vec::new();
-/// assert_eq!(flow.path_into(unit, &mut path), flow.cost(unit));
+/// assert_eq!(flow.path_into(&grid, unit, &mut path)?, flow.cost(&grid, unit)?);
 /// assert_eq!(path.last(), Some(&goal));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -44,12 +47,17 @@ pub struct FlowField<C> {
     height: u32,
     directions: Vec<u8>,
     costs: Vec<C>,
+    /// The grid's version the packed field was built for.
+    version: u64,
 }
 
 impl<C: Cost> FlowField<C> {
     /// Packs `field` (built on `grid`, or on [`Grid::reversed`] of it); a
     /// field built on another graph, or not built, packs to a field where
-    /// no cell is reached.
+    /// no cell is reached. The flow field takes the field's
+    /// [`version`](DistanceField::version) (the grid's, for a field not
+    /// built): packed from a field older than `grid`, it answers only
+    /// [`MapChanged`] for `grid`.
     ///
     /// # Complexity
     /// O(cells).
@@ -62,6 +70,7 @@ impl<C: Cost> FlowField<C> {
             height: 0,
             directions: Vec::new(),
             costs: Vec::new(),
+            version: 0,
         };
         flow.refill(field, grid);
         flow
@@ -80,13 +89,14 @@ impl<C: Cost> FlowField<C> {
     /// let mut flow = FlowField::from_field(&field, &grid);
     /// field.build_grid(&grid, Cell::new(7, 7), None)?; // the rally point moves
     /// flow.refill(&field, &grid);
-    /// assert_eq!(flow.next_step(Cell::new(6, 6)), Some(Cell::new(7, 7)));
+    /// assert_eq!(flow.next_step(&grid, Cell::new(6, 6))?, Some(Cell::new(7, 7)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn refill(&mut self, field: &DistanceField<Cell, C>, grid: &Grid<C>) {
         let (width, height) = (grid.width(), grid.height());
         let cells = width as usize * height as usize;
         (self.width, self.height) = (width, height);
+        self.version = field.version().unwrap_or_else(|| Graph::version(grid));
         self.directions.clear();
         self.directions.resize(cells, UNREACHED);
         self.costs.clear();
@@ -94,12 +104,12 @@ impl<C: Cost> FlowField<C> {
         for y in 0..height {
             for x in 0..width {
                 let cell = Cell::new(x, y);
-                let Some(cost) = field.cost(grid, cell) else {
+                let Some(cost) = field.cost_unchecked(grid, cell) else {
                     continue;
                 };
                 let i = y as usize * width as usize + x as usize;
                 self.costs[i] = cost;
-                self.directions[i] = match field.next_step(grid, cell) {
+                self.directions[i] = match field.next_unchecked(grid, cell) {
                     None => AT_GOAL,
                     Some(next) => {
                         let d = (
@@ -121,22 +131,19 @@ impl<C: Cost> FlowField<C> {
             .then(|| cell.y as usize * self.width as usize + cell.x as usize)
     }
 
-    /// The cost from `cell` to the goal; `None` if the field does not reach
-    /// it (or it is off the grid).
-    ///
-    /// # Example
-    /// See [`FlowField`].
-    pub fn cost(&self, cell: Cell) -> Option<C> {
+    /// `Ok(true)` when `grid` is the grid packed, as it was; `Ok(false)` for
+    /// a grid of another size (nothing is reached on it).
+    fn check(&self, grid: &Grid<C>) -> Result<bool, MapChanged> {
+        check_version(grid, self.version)?;
+        Ok(grid.width() == self.width && grid.height() == self.height)
+    }
+
+    fn cost_unchecked(&self, cell: Cell) -> Option<C> {
         let i = self.index(cell)?;
         (self.directions[i] != UNREACHED).then(|| self.costs[i])
     }
 
-    /// The next cell from `cell` towards the goal; `None` at the goal and
-    /// for a cell not reached.
-    ///
-    /// # Example
-    /// See [`FlowField`].
-    pub fn next_step(&self, cell: Cell) -> Option<Cell> {
+    fn next_unchecked(&self, cell: Cell) -> Option<Cell> {
         let d = self.directions[self.index(cell)?];
         let &(dx, dy) = STEPS.get(usize::from(d))?;
         Some(Cell::new(
@@ -145,25 +152,91 @@ impl<C: Cost> FlowField<C> {
         ))
     }
 
-    /// Writes the path from `cell` to the goal into `path` (cleared first)
-    /// and returns its cost; `None` and an empty path for a cell not reached.
+    /// The cost from `cell` to the goal; `Ok(None)` if the field does not
+    /// reach it (or it is off the grid).
+    ///
+    /// # Errors
+    /// [`MapChanged`] if `grid` has changed since the field was built.
     ///
     /// # Example
     /// See [`FlowField`].
-    pub fn path_into(&self, cell: Cell, path: &mut Vec<Cell>) -> Option<C> {
+    pub fn cost(&self, grid: &Grid<C>, cell: Cell) -> Result<Option<C>, MapChanged> {
+        Ok(self
+            .check(grid)?
+            .then(|| self.cost_unchecked(cell))
+            .flatten())
+    }
+
+    /// The next cell from `cell` towards the goal; `Ok(None)` at the goal
+    /// and for a cell not reached.
+    ///
+    /// # Errors
+    /// [`MapChanged`] if `grid` has changed since the field was built: the
+    /// step might lead into a new wall.
+    ///
+    /// # Example
+    /// See [`FlowField`].
+    pub fn next_step(&self, grid: &Grid<C>, cell: Cell) -> Result<Option<Cell>, MapChanged> {
+        Ok(self
+            .check(grid)?
+            .then(|| self.next_unchecked(cell))
+            .flatten())
+    }
+
+    /// Writes the path from `cell` to the goal into `path` (cleared first)
+    /// and returns its cost; `Ok(None)` and an empty path for a cell not
+    /// reached.
+    ///
+    /// # Errors
+    /// [`MapChanged`] (and an empty path) if `grid` has changed since the
+    /// field was built.
+    ///
+    /// # Example
+    /// See [`FlowField`].
+    pub fn path_into(
+        &self,
+        grid: &Grid<C>,
+        cell: Cell,
+        path: &mut Vec<Cell>,
+    ) -> Result<Option<C>, MapChanged> {
         path.clear();
-        let cost = self.cost(cell)?;
+        if !self.check(grid)? {
+            return Ok(None);
+        }
+        let Some(cost) = self.cost_unchecked(cell) else {
+            return Ok(None);
+        };
         let mut at = cell;
         path.push(at);
-        while let Some(next) = self.next_step(at) {
+        while let Some(next) = self.next_unchecked(at) {
             if path.len() > self.directions.len() {
                 path.clear();
-                return None;
+                return Ok(None);
             }
             path.push(next);
             at = next;
         }
-        Some(cost)
+        Ok(Some(cost))
+    }
+
+    /// The grid's [`version`](crate::Graph::version) this flow field
+    /// answers for.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::{DistanceField, FlowField};
+    /// use pathseek::{Cell, Connectivity, Graph, Grid, GridCosts};
+    /// let mut grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+    /// let mut field = DistanceField::new();
+    /// field.build_grid(&grid, Cell::new(0, 0), None)?;
+    /// let flow = FlowField::from_field(&field, &grid);
+    /// assert_eq!(flow.version(), Graph::version(&grid));
+    /// grid.set_passable(Cell::new(1, 1), false)?;
+    /// assert!(flow.next_step(&grid, Cell::new(2, 2)).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// Bytes per cell: one direction byte and one cost.

@@ -17,6 +17,11 @@
 //! has terrain), [`StaticGraph::reverse`](crate::StaticGraph::reverse) for
 //! directed graphs; an undirected graph is its own reverse. Both run the one
 //! A* core (with a zero heuristic for the field) and reuse their buffers.
+//!
+//! On an edit: [`DistanceField`], [`FlowField`] and [`UnitSearch`] record
+//! the map's [`version`](crate::Graph::version) and answer
+//! [`MapChanged`](crate::graph::MapChanged) for an edited map until built
+//! again ([`DistanceField::refresh`]); [`group_paths`] keeps nothing.
 
 mod field;
 mod flow;

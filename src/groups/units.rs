@@ -3,7 +3,7 @@
 use super::same_size;
 use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::DenseIds;
+use crate::graph::{check_version, DenseIds, MapChanged};
 use crate::grid::{Cell, Grid};
 use crate::open_set::BinaryHeap;
 use crate::query::Heuristic;
@@ -23,6 +23,10 @@ use crate::Query;
 /// from the nearest unit to `v` (forward); it must not overestimate it.
 /// [`grid_units_heuristic`] gives one for grids.
 ///
+/// It records the graph's [`version`](crate::Graph::version) at each run;
+/// on a graph edited since, [`cost`](Self::cost) and
+/// [`path_into`](Self::path_into) return [`MapChanged`]: run it again.
+///
 /// # Example
 /// ```
 /// use pathseek::groups::{grid_units_heuristic, UnitSearch};
@@ -37,7 +41,7 @@ use crate::Query;
 /// let mut path = Vec::new();
 /// for (i, &unit) in units.iter().enumerate() {
 ///     let own = pathseek::astar(&grid, unit, goal, grid.heuristic(goal));
-///     assert_eq!(search.path_into(&grid, i, &mut path), own.found().map(|p| p.cost));
+///     assert_eq!(search.path_into(&grid, i, &mut path)?, own.found().map(|p| p.cost));
 ///     assert_eq!((path.first(), path.last()), (Some(&unit), Some(&goal)));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -52,6 +56,8 @@ pub struct UnitSearch<N, C: Cost> {
     scratch: Vec<N>,
     node_count: usize,
     ready: bool,
+    /// The graph's version at the last run.
+    version: u64,
 }
 
 impl<N, C: Cost> Default for UnitSearch<N, C> {
@@ -63,6 +69,7 @@ impl<N, C: Cost> Default for UnitSearch<N, C> {
             scratch: Vec::new(),
             node_count: 0,
             ready: false,
+            version: 0,
         }
     }
 }
@@ -97,7 +104,7 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
     /// let g = StaticGraph::from_edges(4, [(0, 1, 2u32), (1, 2, 2), (3, 0, 1)])?;
     /// let mut search = UnitSearch::new();
     /// let stats = search.run(&g.reverse(), 2, &[3, 1], |_| 0)?;
-    /// assert_eq!((search.cost(&g, 0), search.cost(&g, 1)), (Some(5), Some(2)));
+    /// assert_eq!((search.cost(&g, 0)?, search.cost(&g, 1)?), (Some(5), Some(2)));
     /// assert!(stats.expanded <= 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -166,19 +173,41 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
             _ => {
                 self.node_count = n;
                 self.ready = true;
+                self.version = reversed.version();
                 Ok(self.engine.stats)
             }
         }
     }
 
+    /// `Ok(())` for a search not run or run on `graph`'s version.
+    fn check<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G) -> Result<(), MapChanged> {
+        if self.ready {
+            check_version(graph, self.version)
+        } else {
+            Ok(())
+        }
+    }
+
     /// The cost from unit number `unit` (its index in the slice given to
-    /// [`run`](Self::run)) to the goal; `None` if it cannot reach it.
+    /// [`run`](Self::run)) to the goal; `Ok(None)` if it cannot reach it.
     /// `graph` is the forward graph, to check it is the one searched.
+    ///
+    /// # Errors
+    /// [`MapChanged`] if `graph` has changed since the run.
     ///
     /// # Example
     /// See [`run`](Self::run).
-    pub fn cost<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G, unit: usize) -> Option<C> {
-        self.settled(graph, *self.units.get(unit)?).map(|(g, _)| g)
+    pub fn cost<G: DenseIds<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        unit: usize,
+    ) -> Result<Option<C>, MapChanged> {
+        self.check(graph)?;
+        Ok(self
+            .units
+            .get(unit)
+            .and_then(|&id| self.settled(graph, id))
+            .map(|(g, _)| g))
     }
 
     /// The settled record of dense id `id`: its cost and next step's id.
@@ -195,8 +224,12 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
     }
 
     /// Writes unit number `unit`'s path to the goal into `path` (cleared
-    /// first) and returns its cost; `None` and an empty path if it cannot
-    /// reach the goal.
+    /// first) and returns its cost; `Ok(None)` and an empty path if it
+    /// cannot reach the goal.
+    ///
+    /// # Errors
+    /// [`MapChanged`] (and an empty path) if `graph` has changed since the
+    /// run.
     ///
     /// # Example
     /// See [`UnitSearch`].
@@ -205,8 +238,19 @@ impl<N: Copy, C: Cost> UnitSearch<N, C> {
         graph: &G,
         unit: usize,
         path: &mut Vec<N>,
-    ) -> Option<C> {
+    ) -> Result<Option<C>, MapChanged> {
         path.clear();
+        self.check(graph)?;
+        Ok(self.path_unchecked(graph, unit, path))
+    }
+
+    /// [`path_into`](Self::path_into) without the version check.
+    fn path_unchecked<G: DenseIds<Node = N, Cost = C>>(
+        &self,
+        graph: &G,
+        unit: usize,
+        path: &mut Vec<N>,
+    ) -> Option<C> {
         let mut id = *self.units.get(unit)?;
         let (cost, _) = self.settled(graph, id)?;
         loop {

@@ -11,7 +11,13 @@
 //!   own, and a valid path of that cost;
 //! - every group path is a valid path from its unit to the goal, of the cost
 //!   reported, and no cheaper than the optimum; units that cannot reach the
-//!   goal get none.
+//!   goal get none;
+//! - on an edited grid (the living map issue's regression: a distance field
+//!   not rebuilt after an edit stepped into the new wall), the field, the
+//!   flow field and the unit search answer `Err(MapChanged)` until built
+//!   again, and then a valid step; with random edits interleaved with
+//!   queries every answer is an error exactly when the grid changed since
+//!   the build, and otherwise Dijkstra's on the grid as it is.
 
 use crate::common;
 
@@ -46,11 +52,11 @@ fn check_field<G: DenseIds>(
         let expected = d.filter(|&d| max.is_none_or(|m| d <= m));
         assert_eq!(
             field.cost(graph, node),
-            expected,
+            Ok(expected),
             "{label}: cost of {node:?}"
         );
         let got = field.path_into(graph, node, &mut path);
-        assert_eq!(got, expected, "{label}: path cost of {node:?}");
+        assert_eq!(got, Ok(expected), "{label}: path cost of {node:?}");
         if let Some(cost) = expected {
             assert_eq!(path.first(), Some(&node), "{label}");
             assert_eq!(path.last(), Some(&goal), "{label}");
@@ -156,16 +162,16 @@ fn check_grid_case<C: Cost>(
     for i in 0..dist.len() {
         let cell = grid.node_at(i).unwrap();
         assert_eq!(
-            flow.cost(cell),
+            flow.cost(&grid, cell),
             field.cost(&grid, cell),
             "{label}: {cell:?}"
         );
         assert_eq!(
-            flow.next_step(cell),
+            flow.next_step(&grid, cell),
             field.next_step(&grid, cell),
             "{label}: {cell:?}"
         );
-        let cost = flow.path_into(cell, &mut path);
+        let cost = flow.path_into(&grid, cell, &mut path).unwrap();
         if cost.is_some() {
             assert_eq!(path_cost(&grid, &path), cost, "{label}: {path:?}");
         }
@@ -178,10 +184,10 @@ fn check_grid_case<C: Cost>(
     let mut path = Vec::new();
     for (i, &u) in units.iter().enumerate() {
         let d = dist[grid.node_index(u).unwrap()];
-        assert_eq!(search.cost(&grid, i), d, "{label}: unit {i}");
+        assert_eq!(search.cost(&grid, i), Ok(d), "{label}: unit {i}");
         assert_eq!(
             search.path_into(&grid, i, &mut path),
-            d,
+            Ok(d),
             "{label}: unit {i}"
         );
         if let Some(d) = d {
@@ -297,7 +303,11 @@ fn groups_on_random_directed_graphs() {
             let mut path = Vec::new();
             for (i, &u) in case.units.iter().enumerate() {
                 let d = dist[u as usize];
-                assert_eq!(search.path_into(&g, i, &mut path), d, "{label}: unit {i}");
+                assert_eq!(
+                    search.path_into(&g, i, &mut path),
+                    Ok(d),
+                    "{label}: unit {i}"
+                );
                 if let Some(d) = d {
                     assert_eq!(path_cost(&g, &path), Some(d), "{label}: {path:?}");
                 }
@@ -329,17 +339,25 @@ fn blocked_goal_and_units_are_errors() {
         field.build_grid(&grid, Cell::new(3, 3), None),
         Err(pathseek::SearchError::GoalBlocked { .. })
     ));
-    assert_eq!(field.cost(&grid, Cell::new(0, 0)), None);
+    assert_eq!(field.cost(&grid, Cell::new(0, 0)), Ok(None));
     let mut search = UnitSearch::new();
     assert!(matches!(
         search.run_grid(&grid, Cell::new(0, 0), &[Cell::new(3, 3)], |_| 0),
         Err(pathseek::SearchError::StartBlocked { .. })
     ));
-    // A field is read with a graph of its own size only.
+    // A field is read with a graph of its own size only; another grid has
+    // another version, so it is refused outright.
     field.build_grid(&grid, Cell::new(0, 0), None).unwrap();
     let other = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
-    assert_eq!(field.cost(&other, Cell::new(1, 1)), None);
-    assert_eq!(field.cost(&grid, Cell::new(1, 1)), Some(3));
+    assert!(field.cost(&other, Cell::new(1, 1)).is_err());
+    assert_eq!(field.cost(&grid, Cell::new(1, 1)), Ok(Some(3)));
+    // Graphs that never change (version 0) of another size: no answer.
+    let path = StaticGraph::from_undirected_edges(3, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
+    let longer = StaticGraph::from_undirected_edges(4, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
+    let mut graph_field = DistanceField::new();
+    graph_field.build(&path, 0, None).unwrap();
+    assert_eq!(graph_field.cost(&path, 2), Ok(Some(2)));
+    assert_eq!(graph_field.cost(&longer, 2), Ok(None));
 }
 
 /// `group_paths` over the jump point graphs: every unit gets a valid jump
@@ -405,5 +423,308 @@ fn group_paths_over_jump_point_graphs() {
             assert!(path.cost >= own.found().unwrap().cost, "unit {i}");
             assert!(join.is_some(), "unit {i} joins the shared path");
         }
+    }
+}
+
+// ---- A living map: the groups structures refuse an edited grid. ----
+
+/// The grid of the regression: 64x64, open.
+fn open_64() -> Grid<u32> {
+    Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap()
+}
+
+/// Draws a wall down column 30 with a gap at the bottom row.
+fn wall_across(grid: &mut Grid<u32>) {
+    for y in 0..63 {
+        grid.set_passable(Cell::new(30, y), false).unwrap();
+    }
+}
+
+/// The cost of a cheapest path from `from` to `goal` on `grid` as it is.
+fn fresh_cost(grid: &Grid<u32>, from: Cell, goal: Cell) -> Option<u32> {
+    pathseek::astar(grid, from, goal, grid.heuristic(goal))
+        .found()
+        .map(|p| p.cost)
+}
+
+/// A step from `from` to `to` is a move of `grid` as it is, and `to` lies
+/// on a cheapest path to `goal`.
+fn assert_valid_step(grid: &Grid<u32>, from: Cell, to: Cell, goal: Cell) {
+    assert!(grid.is_passable(to), "{to:?} is a wall");
+    let edge = path_cost(grid, &[from, to]).expect("a move of the grid");
+    assert_eq!(
+        fresh_cost(grid, to, goal).map(|c| c + edge),
+        fresh_cost(grid, from, goal),
+        "{from:?} -> {to:?} is not on a cheapest path"
+    );
+}
+
+#[test]
+fn a_distance_field_not_rebuilt_after_an_edit_refuses_to_step() {
+    let mut grid = open_64();
+    let (goal, unit) = (Cell::new(60, 32), Cell::new(29, 32));
+    let mut field = DistanceField::new();
+    field.build_grid(&grid, goal, None).unwrap();
+    let before = pathseek::Graph::version(&grid);
+    // The field's path runs straight through where the wall will be.
+    assert_eq!(field.next_step(&grid, unit), Ok(Some(Cell::new(30, 32))));
+    wall_across(&mut grid);
+    let now = pathseek::Graph::version(&grid);
+    assert_ne!(before, now);
+    let changed = pathseek::graph::MapChanged { built: before, now };
+    assert_eq!(field.next_step(&grid, unit), Err(changed));
+    assert_eq!(field.cost(&grid, unit), Err(changed));
+    let mut path = vec![Cell::new(0, 0)];
+    assert_eq!(field.path_into(&grid, unit, &mut path), Err(changed));
+    assert!(path.is_empty());
+    // Built again, it answers for the edited grid.
+    field.build_grid(&grid, goal, None).unwrap();
+    assert_eq!(field.version(), Some(now));
+    let step = field.next_step(&grid, unit).unwrap().unwrap();
+    assert_valid_step(&grid, unit, step, goal);
+    let cost = field.path_into(&grid, unit, &mut path).unwrap();
+    assert_eq!(cost, fresh_cost(&grid, unit, goal));
+    assert_eq!(path_cost(&grid, &path), cost);
+    // `refresh_grid` rebuilds only a stale field, to the same goal.
+    assert_eq!(field.refresh_grid(&grid), Ok(false));
+    grid.set_passable(Cell::new(30, 63), false).unwrap(); // the gap closes
+    assert!(field.next_step(&grid, unit).is_err());
+    assert_eq!(field.refresh_grid(&grid), Ok(true));
+    assert_eq!(field.goal(), Some(goal));
+    assert_eq!(field.next_step(&grid, unit), Ok(None)); // cut off now
+    assert_eq!(
+        field.cost(&grid, Cell::new(31, 32)),
+        Ok(Some(fresh_cost(&grid, Cell::new(31, 32), goal).unwrap()))
+    );
+}
+
+#[test]
+fn a_flow_field_not_refilled_after_an_edit_refuses_to_step() {
+    let mut grid = open_64();
+    let (goal, unit) = (Cell::new(60, 32), Cell::new(29, 32));
+    let mut field = DistanceField::new();
+    field.build_grid(&grid, goal, None).unwrap();
+    let mut flow = FlowField::from_field(&field, &grid);
+    assert_eq!(flow.next_step(&grid, unit), Ok(Some(Cell::new(30, 32))));
+    let before = flow.version();
+    wall_across(&mut grid);
+    let changed = pathseek::graph::MapChanged {
+        built: before,
+        now: pathseek::Graph::version(&grid),
+    };
+    assert_eq!(flow.next_step(&grid, unit), Err(changed));
+    assert_eq!(flow.cost(&grid, unit), Err(changed));
+    let mut path = vec![unit];
+    assert_eq!(flow.path_into(&grid, unit, &mut path), Err(changed));
+    assert!(path.is_empty());
+    // Refilled from the stale field: still refused.
+    flow.refill(&field, &grid);
+    assert_eq!(flow.next_step(&grid, unit), Err(changed));
+    // From a field built again: answers for the edited grid.
+    field.build_grid(&grid, goal, None).unwrap();
+    flow.refill(&field, &grid);
+    let step = flow.next_step(&grid, unit).unwrap().unwrap();
+    assert_valid_step(&grid, unit, step, goal);
+    let cost = flow.path_into(&grid, unit, &mut path).unwrap();
+    assert_eq!(cost, fresh_cost(&grid, unit, goal));
+    assert_eq!(path_cost(&grid, &path), cost);
+}
+
+#[test]
+fn a_unit_search_not_run_again_after_an_edit_refuses_to_answer() {
+    let mut grid = open_64();
+    let goal = Cell::new(60, 32);
+    let units = [Cell::new(29, 32), Cell::new(3, 32)];
+    let mut search = UnitSearch::new();
+    search
+        .run_grid(&grid, goal, &units, grid_units_heuristic(&grid, &units))
+        .unwrap();
+    let mut path = Vec::new();
+    assert!(search.path_into(&grid, 0, &mut path).unwrap().is_some());
+    assert_eq!(path.get(1), Some(&Cell::new(30, 32)));
+    let before = pathseek::Graph::version(&grid);
+    wall_across(&mut grid);
+    let changed = pathseek::graph::MapChanged {
+        built: before,
+        now: pathseek::Graph::version(&grid),
+    };
+    for i in 0..units.len() {
+        assert_eq!(search.cost(&grid, i), Err(changed));
+        assert_eq!(search.path_into(&grid, i, &mut path), Err(changed));
+        assert!(path.is_empty());
+    }
+    search
+        .run_grid(&grid, goal, &units, grid_units_heuristic(&grid, &units))
+        .unwrap();
+    for (i, &u) in units.iter().enumerate() {
+        let cost = search.path_into(&grid, i, &mut path).unwrap();
+        assert_eq!(cost, fresh_cost(&grid, u, goal));
+        assert_eq!(search.cost(&grid, i), Ok(cost));
+        assert_eq!(path_cost(&grid, &path), cost);
+        assert_valid_step(&grid, u, path[1], goal);
+    }
+}
+
+/// One step of the edit property.
+#[derive(Clone, Debug)]
+enum Op {
+    /// Sets cell `(x, y)` (modulo the size) to kind `k` (0 wall, 1 plain, 2..=5
+    /// terrain `k`); a cell already so is an edit that changes nothing.
+    Edit(u32, u32, u8),
+    /// Asks every structure about every cell.
+    Query,
+    /// Builds the field (by `refresh_grid` when `true`), refills the flow
+    /// field and runs the unit search again.
+    Rebuild(bool),
+}
+
+fn ops() -> impl Strategy<Value = Vec<Op>> {
+    prop::collection::vec(
+        prop_oneof![
+            3 => (0u32..16, 0u32..16, 0u8..6).prop_map(|(x, y, k)| Op::Edit(x, y, k)),
+            3 => Just(Op::Query),
+            2 => any::<bool>().prop_map(Op::Rebuild),
+        ],
+        1..16,
+    )
+}
+
+/// The state of one cell: passable and terrain.
+fn state(grid: &Grid<u32>, c: Cell) -> (bool, u32) {
+    (grid.is_passable(c), grid.terrain(c))
+}
+
+/// Every answer of the field, flow field and unit search on `grid`: an
+/// error exactly when the grid changed since they were built (`edited`),
+/// else the answer of a fresh Dijkstra on the grid as it is.
+fn check_answers(
+    grid: &Grid<u32>,
+    goal: Cell,
+    (field, flow, search): (
+        &DistanceField<Cell, u32>,
+        &FlowField<u32>,
+        &UnitSearch<Cell, u32>,
+    ),
+    units: &[Cell],
+    max: Option<u32>,
+    edited: bool,
+) {
+    let dist = to_goal(grid, goal);
+    let within =
+        |c: Cell| dist[grid.node_index(c).unwrap()].filter(|&d| max.is_none_or(|m| d <= m));
+    let mut path = Vec::new();
+    for i in 0..dist.len() {
+        let cell = grid.node_at(i).unwrap();
+        let expected = within(cell);
+        for (name, cost, step, walked) in [
+            (
+                "field",
+                field.cost(grid, cell),
+                field.next_step(grid, cell),
+                field.path_into(grid, cell, &mut path),
+            ),
+            (
+                "flow",
+                flow.cost(grid, cell),
+                flow.next_step(grid, cell),
+                flow.path_into(grid, cell, &mut path),
+            ),
+        ] {
+            assert_eq!(cost.is_err(), edited, "{name}: {cell:?}");
+            assert_eq!(step.is_err(), edited, "{name}: {cell:?}");
+            assert_eq!(walked.is_err(), edited, "{name}: {cell:?}");
+            if edited {
+                continue;
+            }
+            assert_eq!(cost, Ok(expected), "{name}: cost of {cell:?}");
+            assert_eq!(walked, Ok(expected), "{name}: path of {cell:?}");
+            match (expected, step.unwrap()) {
+                (Some(d), Some(next)) => {
+                    let edge = path_cost(grid, &[cell, next]).expect("a move");
+                    assert_eq!(within(next).map(|n| n + edge), Some(d), "{name}: {cell:?}");
+                }
+                (Some(_), None) => assert_eq!(cell, goal, "{name}"),
+                (None, step) => assert_eq!(step, None, "{name}: {cell:?}"),
+            }
+        }
+        // The flow's path is checked above through `walked`; the field's
+        // path once more on the grid as it is.
+        if !edited && let Ok(Some(d)) = field.path_into(grid, cell, &mut path) {
+            assert_eq!(path_cost(grid, &path), Some(d));
+        }
+    }
+    for (i, &u) in units.iter().enumerate() {
+        let cost = search.cost(grid, i);
+        let walked = search.path_into(grid, i, &mut path);
+        assert_eq!(
+            (cost.is_err(), walked.is_err()),
+            (edited, edited),
+            "unit {i}"
+        );
+        if !edited {
+            let d = dist[grid.node_index(u).unwrap()];
+            assert_eq!((cost, walked), (Ok(d), Ok(d)), "unit {i}");
+            if d.is_some() {
+                assert_eq!(path_cost(grid, &path), d, "unit {i}: {path:?}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(common::config(regressions_file!("groups_edits")))]
+
+    #[test]
+    fn groups_on_an_edited_grid_answer_fresh_or_refuse(case in grid_case(), ops in ops()) {
+        let mut grid = case.grid(GridCosts::new(2u32, 3), |w| w);
+        let goal = case.goal_cell();
+        let mut field = DistanceField::new();
+        let mut flow = FlowField::from_field(&field, &grid);
+        let mut search = UnitSearch::new();
+        let mut units = Vec::new();
+        let mut edited = false;
+        let rebuild = |grid: &Grid<u32>,
+                           field: &mut DistanceField<Cell, u32>,
+                           flow: &mut FlowField<u32>,
+                           search: &mut UnitSearch<Cell, u32>,
+                           units: &mut Vec<Cell>,
+                           refresh: bool| {
+            if refresh && field.goal().is_some() {
+                field.refresh_grid(grid).unwrap();
+            } else {
+                field.build_grid(grid, goal, case.max).unwrap();
+            }
+            flow.refill(field, grid);
+            units.clear();
+            units.extend(case.unit_cells().into_iter().filter(|&u| grid.is_passable(u)));
+            search.run_grid(grid, goal, units, grid_units_heuristic(grid, units)).unwrap();
+        };
+        rebuild(&grid, &mut field, &mut flow, &mut search, &mut units, false);
+        for op in ops {
+            match op {
+                Op::Edit(x, y, k) => {
+                    let c = Cell::new(x % case.w, y % case.h);
+                    if c == goal {
+                        continue; // the goal stays open: every rebuild succeeds
+                    }
+                    let was = state(&grid, c);
+                    grid.set_passable(c, k != 0).unwrap();
+                    if k >= 2 {
+                        grid.set_terrain(c, u32::from(k)).unwrap();
+                    } else if k == 1 {
+                        grid.set_terrain(c, 1).unwrap();
+                    }
+                    edited |= state(&grid, c) != was;
+                }
+                Op::Query => {
+                    check_answers(&grid, goal, (&field, &flow, &search), &units, case.max, edited);
+                }
+                Op::Rebuild(refresh) => {
+                    rebuild(&grid, &mut field, &mut flow, &mut search, &mut units, refresh);
+                    edited = false;
+                }
+            }
+        }
+        check_answers(&grid, goal, (&field, &flow, &search), &units, case.max, edited);
     }
 }

@@ -288,14 +288,19 @@ fn warm_distance_fields_flow_fields_and_unit_searches_do_not_allocate() {
         let before = allocations();
         for sc in &scenarios {
             field.build_grid(&grid, sc.goal, None).unwrap();
-            let cost = field.path_into(&grid, sc.start, &mut path).unwrap();
+            let cost = field
+                .path_into(&grid, sc.start, &mut path)
+                .unwrap()
+                .unwrap();
             seen.push(u64::from(cost));
             flow.refill(&field, &grid);
-            assert_eq!(flow.path_into(sc.start, &mut path), Some(cost));
+            assert_eq!(flow.path_into(&grid, sc.start, &mut path), Ok(Some(cost)));
             let group = [sc.start, sc.goal];
             let h = grid_units_heuristic(&grid, &group);
             units.run_grid(&grid, sc.goal, &group, h).unwrap();
-            seen.push(u64::from(units.path_into(&grid, 0, &mut path).unwrap()));
+            seen.push(u64::from(
+                units.path_into(&grid, 0, &mut path).unwrap().unwrap(),
+            ));
             assert_eq!(seen[seen.len() - 1], seen[seen.len() - 2]);
         }
         if pass == 1 {
