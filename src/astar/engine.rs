@@ -602,13 +602,11 @@ where
         S: ClosedSet<G>,
         R: Reachability<N>,
     {
-        match self.start_within(graph, reach, query) {
-            Status::InProgress => {
-                self.advance(graph, u64::MAX);
-                self.finish(graph)
-            }
-            _ => self.finish(graph),
-        }
+        // An answer of the labels ends the search at once: advancing it
+        // then does nothing.
+        self.start_within(graph, reach, query);
+        self.advance(graph, u64::MAX);
+        self.finish(graph)
     }
 
     /// [`start`](AStar::start) within a [`Reachability`] (see

@@ -187,6 +187,18 @@ impl<C: Cost> Grid<C> {
         }
     }
 
+    /// `cell` and its neighbours inside the grid, row by row: the cells
+    /// whose moves an edit of `cell` can change (empty for a cell outside).
+    pub(crate) fn around(&self, cell: Cell) -> impl Iterator<Item = Cell> + use<C> {
+        let (w, h) = (self.width, self.height);
+        let inside = cell.x < w && cell.y < h;
+        // A grid has at least one cell, so `w - 1` and `h - 1` are fine.
+        let xs = cell.x.saturating_sub(1)..=cell.x.saturating_add(1).min(w - 1);
+        let ys = cell.y.saturating_sub(1)..=cell.y.saturating_add(1).min(h - 1);
+        let ys = ys.filter(move |_| inside);
+        ys.flat_map(move |y| xs.clone().map(move |x| Cell { x, y }))
+    }
+
     /// What `cell` is now (passable, terrain), for the log.
     pub(crate) fn cell_state(&self, cell: Cell) -> CellState<C> {
         CellState {

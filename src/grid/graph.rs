@@ -124,12 +124,7 @@ impl<C: Cost> Grid<C> {
             return false;
         };
         for edit in edits {
-            let Cell { x, y } = edit.cell;
-            for ny in y.saturating_sub(1)..=(y + 1).min(self.height - 1) {
-                for nx in x.saturating_sub(1)..=(x + 1).min(self.width - 1) {
-                    changed(Cell { x: nx, y: ny });
-                }
-            }
+            self.around(edit.cell).for_each(&mut *changed);
         }
         true
     }

@@ -662,19 +662,13 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
                 continue;
             }
             self.settled = false;
-            for dy in -1i64..=1 {
-                for dx in -1i64..=1 {
-                    let (x, y) = (i64::from(cell.x) + dx, i64::from(cell.y) + dy);
-                    let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
-                        continue;
-                    };
-                    let Some(i) = grid.cell_index(Cell::new(x, y)) else {
-                        continue;
-                    };
-                    if let Err(e) = self.recompute_rhs(grid, i) {
-                        self.error = Some(e);
-                        return ignored;
-                    }
+            for near in grid.around(cell) {
+                let Some(i) = grid.cell_index(near) else {
+                    continue;
+                };
+                if let Err(e) = self.recompute_rhs(grid, i) {
+                    self.error = Some(e);
+                    return ignored;
                 }
             }
         }

@@ -103,9 +103,9 @@ fn reach(t: i32) -> u32 {
 /// assert_eq!(r.stats.expanded, 1);
 /// ```
 ///
-/// Two graphs are equal when they hold the same tables and costs: a graph
-/// brought up to date by [`sync`](PrecomputedJumps::sync) equals a fresh
-/// build of the edited grid.
+/// Two graphs are equal when they hold the same tables and costs and
+/// describe the same grid version: a graph brought up to date by
+/// [`sync`](PrecomputedJumps::sync) equals a fresh build of the edited grid.
 #[derive(Clone, PartialEq)]
 pub struct PrecomputedJumps<C> {
     width: usize,

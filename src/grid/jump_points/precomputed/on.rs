@@ -3,7 +3,7 @@
 
 use super::{JumpPointsError, PrecomputedJumps};
 use crate::cost::Cost;
-use crate::graph::{DenseIds, EdgeSink, Expansion, Graph, MapChanged};
+use crate::graph::{check_version, DenseIds, EdgeSink, Expansion, Graph, MapChanged};
 use crate::grid::{Cell, Grid};
 
 /// [`PrecomputedJumps`] checked against their grid: the graph a search
@@ -68,13 +68,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn on<'a>(&'a self, grid: &'a Grid<C>) -> Result<PrecomputedOn<'a, C>, MapChanged> {
-        let now = grid.version().get();
-        if now != self.version {
-            return Err(MapChanged {
-                built: self.version,
-                now,
-            });
-        }
+        check_version(grid, self.version)?;
         Ok(PrecomputedOn { jumps: self, grid })
     }
 
