@@ -120,8 +120,9 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     fn key(&self, grid: &Grid<C>, i: usize) -> Result<Entry<C>, SearchError<Cell, C>> {
         let n = &self.nodes[i];
         let cell = grid.node_at(i).unwrap_or(self.start);
-        let hk = sum(self.heuristic().estimate(cell), self.k_m).ok_or(self.overflow(grid, i))?;
-        let f = sum(smaller(n.g, n.rhs), hk).ok_or(self.overflow(grid, i))?;
+        let hk =
+            sum(self.heuristic().estimate(cell), self.k_m).ok_or_else(|| self.overflow(grid, i))?;
+        let f = sum(smaller(n.g, n.rhs), hk).ok_or_else(|| self.overflow(grid, i))?;
         Ok(Entry {
             f,
             g: hk,
@@ -196,7 +197,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
             grid.expand(Expansion::new(cell), &mut out);
             let mut rhs = C::max_value();
             for &(s, c) in out.as_slice() {
-                let through = sum(c, self.nodes[s].g).ok_or(self.overflow(grid, i))?;
+                let through = sum(c, self.nodes[s].g).ok_or_else(|| self.overflow(grid, i))?;
                 rhs = smaller(rhs, through);
             }
             self.nodes[i].rhs = rhs;
@@ -270,7 +271,8 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         while let Some(top) = self.pop_live() {
             let start = self.nodes[s];
             let start_key = Entry {
-                f: sum(smaller(start.g, start.rhs), self.k_m).ok_or(self.overflow(grid, s))?,
+                f: sum(smaller(start.g, start.rhs), self.k_m)
+                    .ok_or_else(|| self.overflow(grid, s))?,
                 g: self.k_m,
                 slot: s as u32,
             };
@@ -301,7 +303,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
                 grid.reversed().expand(Expansion::new(cell), &mut pred);
                 for &(p, c) in pred.as_slice() {
                     if p != self.goal_index {
-                        let through = sum(c, n.rhs).ok_or(self.overflow(grid, p))?;
+                        let through = sum(c, n.rhs).ok_or_else(|| self.overflow(grid, p))?;
                         if through < self.nodes[p].rhs {
                             self.nodes[p].rhs = through;
                         }
