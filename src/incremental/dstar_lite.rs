@@ -1,12 +1,13 @@
 //! [`DStarLite`]: D* Lite on a [`Grid`], over any [`OpenSet`].
 
+mod changes;
 mod repair;
 
 use self::repair::{sum, NodeState};
 use super::stats::ReplanStats;
 use crate::cost::Cost;
 use crate::graph::DenseIds;
-use crate::grid::{Cell, Grid, GridHeuristic, MapVersion};
+use crate::grid::{Cell, Grid, GridHeuristic};
 use crate::open_set::OpenSet;
 use crate::result::{SearchError, Status};
 use crate::Graph;
@@ -38,15 +39,26 @@ use crate::Graph;
 /// smallest terrain weight is noticed (it changes the heuristic: every key
 /// in the queue is recomputed, `O(cells)`).
 ///
-/// # The open set
-/// D* Lite's key is the pair `(k1, k2) = (min(g, rhs) + h + k_m, min(g, rhs))`,
-/// compared lexicographically, smaller `k2` first. An [`Entry`](crate::open_set::Entry) carries two
-/// costs, ordered by `f` and then by the *larger* `g` first, so the entry of
-/// key `(k1, k2)` is `Entry { f: k1, g: h + k_m, slot }`: `k1 - (h + k_m) = k2`,
-/// so on equal `k1` the larger `h + k_m` is exactly the smaller `k2`, and
-/// the crate's tie rule gives D* Lite's order unchanged (for floats, as long
-/// as the sums are exact, which the grid costs of
-/// [`GridCosts::float_octile`](crate::GridCosts::float_octile) are).
+/// # The open set and ties
+/// D* Lite's key is the pair `(k1, k2) = (min(g, rhs) + h + k_m, min(g, rhs))`.
+/// An [`Entry`](crate::open_set::Entry) carries `f = k1` and, as its `g`
+/// (larger first on equal `f`), a tie value: infinite for an
+/// underconsistent node (`g < rhs`), `k2` otherwise.
+///
+/// The paper breaks ties on `k1` by the smaller `k2`, like an A* that
+/// prefers the node nearest its start (here the goal): on an open grid
+/// under the octile heuristic every cell of the parallelogram between goal
+/// and unit ties, and such a search expands all of them (6,579 cells where
+/// A* preferring the larger `g` expands 195, on the den520d walk of
+/// `examples/living_map.rs`). The order used here is A*'s: the node
+/// nearest the unit first, except that raised (underconsistent) nodes come
+/// before any lowered one of the same `k1`. That exception is what keeps
+/// the answer exact: a node `u` whose `rhs` rests on a successor `v` whose
+/// `g` is too low has `k1(u) >= k1(v)` (the heuristic is consistent), so
+/// `v` is raised before `u` is settled; and the unit's cell, once
+/// consistent with `k1 = g + k_m`, can only rest on such a `v` with
+/// `k1(v) <= k1(start)`, which is popped before the search stops. The
+/// property tests check the result against Dijkstra after every step.
 ///
 /// D* Lite removes nodes from its queue and raises their keys; an
 /// [`OpenSet`] only pushes, pops and lowers keys. So removal is **lazy**:
@@ -172,7 +184,8 @@ impl<C: Cost, O> DStarLite<C, O> {
     }
 
     /// The same planner with at most `max` expansions per
-    /// [`compute`](Self::compute) call; a call that reaches it returns
+    /// [`compute`](Self::compute) call (re-keys count too: each is an entry
+    /// taken from the open set); a call that reaches it returns
     /// [`Status::InProgress`], and the next call goes on where it stopped.
     ///
     /// # Example
@@ -370,7 +383,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         self.started = true;
         self.seen = grid.version().get();
         self.nodes[goal_index].rhs = C::zero();
-        if let Err(e) = self.update_vertex(grid, goal_index) {
+        if let Err(e) = self.update_vertex(goal_index, goal) {
             self.error = Some(e.clone());
             return Err(e);
         }
@@ -523,155 +536,5 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
             at = next;
         }
         Some(cost)
-    }
-
-    /// The unit has walked to `cell` (usually the next cell of its path):
-    /// it becomes the start of the plan, and D* Lite's `k_m` grows by the
-    /// heuristic distance walked, so the keys already queued stay valid
-    /// lower bounds. Call [`compute`](Self::compute) before reading the path
-    /// again. Errors, with nothing changed:
-    /// [`NotStarted`](SearchError::NotStarted), or
-    /// [`StartBlocked`](SearchError::StartBlocked) for a cell off the grid or
-    /// blocked.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::incremental::DStarLite;
-    /// use pathseek::open_set::BinaryHeap;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
-    /// let grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::new(2u32, 3))?;
-    /// let mut dstar = DStarLite::new(BinaryHeap::new());
-    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(7, 7))?;
-    /// dstar.compute(&grid);
-    /// dstar.move_to(&grid, Cell::new(1, 1))?;
-    /// assert_eq!(dstar.position(), Some(Cell::new(1, 1)));
-    /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 6 * 3 });
-    /// assert!(dstar.move_to(&grid, Cell::new(8, 0)).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn move_to(&mut self, grid: &Grid<C>, cell: Cell) -> Result<(), SearchError<Cell, C>> {
-        if !self.started || !self.same_size(grid) {
-            return Err(SearchError::NotStarted);
-        }
-        self.catch_up(grid);
-        if !grid.is_passable(cell) {
-            return Err(SearchError::StartBlocked { node: cell });
-        }
-        if cell == self.start {
-            return Ok(());
-        }
-        self.settled = false;
-        if self.needs_rekey || grid.min_terrain() != self.h_terrain {
-            // Every key is recomputed from the new start before the next replan.
-            self.needs_rekey = true;
-            self.start = cell;
-            return Ok(());
-        }
-        let walked = self.heuristic().estimate(cell);
-        match sum(self.k_m, walked) {
-            Some(k_m) if k_m < C::max_value() => self.k_m = k_m,
-            _ => {
-                // k_m cannot grow any more: rebuild the keys with k_m = 0.
-                self.needs_rekey = true;
-            }
-        }
-        self.start = cell;
-        self.h = Some(GridHeuristic::new(grid, cell));
-        Ok(())
-    }
-
-    /// Reads the edits of `grid` since the version the plan last saw from
-    /// its edit log and updates round them ([`cells_changed`](Self::cells_changed));
-    /// when the log cannot tell (it dropped some, or this is another grid),
-    /// starts again from the unit's cell.
-    fn catch_up(&mut self, grid: &Grid<C>) {
-        let now = grid.version().get();
-        if !self.started || now == self.seen || !self.same_size(grid) {
-            return;
-        }
-        let mut edited = core::mem::take(&mut self.edited);
-        edited.clear();
-        match grid.edits_since(MapVersion(self.seen)) {
-            Some(edits) => {
-                edited.extend(edits.map(|e| e.cell));
-                self.seen = now;
-                self.cells_changed(grid, edited.iter().copied());
-            }
-            None => {
-                let (start, goal, total) = (self.start, self.goal, self.total);
-                // An error (the unit's cell or the goal blocked) stays as the plan's.
-                if let Err(e) = self.start(grid, start, goal) {
-                    self.error = Some(e);
-                    self.started = true;
-                    self.seen = now;
-                }
-                self.total = total;
-            }
-        }
-        self.edited = edited;
-    }
-
-    /// Edits made through the grid's own methods need no call: [`compute`](Self::compute)
-    /// and [`move_to`](Self::move_to) read them from the grid's edit log
-    /// ([`Grid::edits_since`]), and start again when the log cannot tell.
-    /// This call updates round `cells` at once (telling twice costs twice but
-    /// changes nothing).
-    ///
-    /// Tells the plan that `cells` changed on `grid` since it was last
-    /// told (blocked, opened or given another terrain weight): every edge
-    /// into, out of, or diagonally past such a cell may have changed, and
-    /// their sources are the cell and its eight neighbours, so each of those
-    /// gets its `rhs` recomputed from its current edges and its place in the
-    /// queue updated (D* Lite's "for all directed edges (u, v) with changed
-    /// edge costs"). A cell listed twice costs twice but changes nothing.
-    /// Cells off the grid are **ignored** (an edit there cannot have
-    /// happened); the count of those ignored is returned. Call
-    /// [`compute`](Self::compute) next. Before a start, or on a grid of
-    /// another size, nothing is done and every cell counts as ignored.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::incremental::DStarLite;
-    /// use pathseek::open_set::BinaryHeap;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
-    /// let mut grid = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1))?;
-    /// let mut dstar = DStarLite::new(BinaryHeap::new());
-    /// dstar.start(&grid, Cell::new(0, 1), Cell::new(2, 1))?;
-    /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 2 });
-    /// grid.set_terrain(Cell::new(1, 1), 10)?; // mud in the middle
-    /// let ignored = dstar.cells_changed(&grid, [Cell::new(1, 1), Cell::new(7, 7)]);
-    /// assert_eq!(ignored, 1);
-    /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 4 }); // round it
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cells_changed(
-        &mut self,
-        grid: &Grid<C>,
-        cells: impl IntoIterator<Item = Cell>,
-    ) -> usize {
-        if !self.started || !self.same_size(grid) || self.error.is_some() {
-            return cells.into_iter().count();
-        }
-        if grid.min_terrain() != self.h_terrain {
-            self.needs_rekey = true;
-        }
-        let mut ignored = 0;
-        for cell in cells {
-            if !grid.in_bounds(cell) {
-                ignored += 1;
-                continue;
-            }
-            self.settled = false;
-            for near in grid.around(cell) {
-                let Some(i) = grid.cell_index(near) else {
-                    continue;
-                };
-                if let Err(e) = self.recompute_rhs(grid, i) {
-                    self.error = Some(e);
-                    return ignored;
-                }
-            }
-        }
-        ignored
     }
 }

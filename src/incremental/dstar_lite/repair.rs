@@ -17,12 +17,12 @@ pub(super) struct NodeState<C> {
     pub(super) rhs: C,
     /// The key of the node's live entry (`k1`), when `queued`.
     pub(super) key_f: C,
-    /// `h(start, s) + k_m` of that entry (see the ordering note on [`DStarLite`]).
-    pub(super) key_h: C,
+    /// The tie half of that entry (see "Ties" on [`DStarLite`]).
+    pub(super) key_tie: C,
     /// How many entries of this node the open set physically holds (live or stale).
     pub(super) copies: u32,
     /// `true` when the node is in D* Lite's queue `U` (its live entry is the
-    /// one with key `(key_f, key_h)`).
+    /// one with key `(key_f, key_tie)`).
     pub(super) queued: bool,
 }
 
@@ -32,7 +32,7 @@ impl<C: Cost> NodeState<C> {
             g: C::max_value(),
             rhs: C::max_value(),
             key_f: C::zero(),
-            key_h: C::zero(),
+            key_tie: C::zero(),
             copies: 0,
             queued: false,
         }
@@ -42,18 +42,18 @@ impl<C: Cost> NodeState<C> {
 /// Up to eight edges of one cell, collected before the state is changed.
 struct Edges<C> {
     len: usize,
-    items: [(usize, C); 8],
+    items: [(usize, Cell, C); 8],
 }
 
 impl<C: Cost> Edges<C> {
     fn new() -> Self {
         Edges {
             len: 0,
-            items: [(0, C::zero()); 8],
+            items: [(0, Cell::new(0, 0), C::zero()); 8],
         }
     }
 
-    fn as_slice(&self) -> &[(usize, C)] {
+    fn as_slice(&self) -> &[(usize, Cell, C)] {
         &self.items[..self.len]
     }
 }
@@ -65,9 +65,9 @@ impl<C: Cost> EdgeSink<Cell, C> for Edges<C> {
     }
 
     #[inline]
-    fn indexed_edge(&mut self, _to: Cell, index: usize, cost: C) {
+    fn indexed_edge(&mut self, to: Cell, index: usize, cost: C) {
         if self.len < self.items.len() {
-            self.items[self.len] = (index, cost);
+            self.items[self.len] = (index, to, cost);
             self.len += 1;
         }
     }
@@ -85,6 +85,20 @@ pub(super) fn sum<C: Cost>(a: C, b: C) -> Option<C> {
         return Some(inf);
     }
     a.checked_add_valid(b).filter(|&s| s < inf)
+}
+
+/// The second half of a key, as an [`Entry`]'s `g` (larger first on equal
+/// `k1`): infinite for an underconsistent node (`g < rhs`: raised before any
+/// overconsistent node of the same `k1`), else `k2 = min(g, rhs)`, so that
+/// among overconsistent nodes the one nearer the unit comes first, as A*
+/// breaks ties.
+#[inline]
+fn tie<C: Cost>(g: C, rhs: C) -> C {
+    if g < rhs {
+        C::max_value()
+    } else {
+        rhs
+    }
 }
 
 #[inline]
@@ -105,9 +119,14 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         self.start.y as usize * self.width as usize + self.start.x as usize
     }
 
-    pub(super) fn heuristic(&self) -> &GridHeuristic<C> {
-        // Set by `start`, which every other caller follows.
-        self.h.as_ref().expect("started")
+    /// The heuristic estimate from the unit's cell to `cell` (0 before a
+    /// start, which every caller follows).
+    #[inline]
+    pub(super) fn estimate(&self, cell: Cell) -> C {
+        match &self.h {
+            Some(h) => h.estimate(cell),
+            None => C::zero(),
+        }
     }
 
     fn overflow(&self, grid: &Grid<C>, i: usize) -> SearchError<Cell, C> {
@@ -116,16 +135,25 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         }
     }
 
-    /// The entry of node `i`'s key: `Entry { f: k1, g: h + k_m }`.
-    fn key(&self, grid: &Grid<C>, i: usize) -> Result<Entry<C>, SearchError<Cell, C>> {
+    /// The cell of dense index `i` (an index of this grid's size).
+    #[inline]
+    pub(super) fn cell_of(&self, grid: &Grid<C>, i: usize) -> Cell {
+        grid.node_at(i).unwrap_or(self.start)
+    }
+
+    /// The entry of node `i`'s key: `Entry { f: k1, g: tie }`, where `tie`
+    /// is `k2 = min(g, rhs)` for an overconsistent node and infinite for an
+    /// underconsistent one (see "Ties" on [`DStarLite`]).
+    #[inline]
+    fn key(&self, i: usize, cell: Cell) -> Result<Entry<C>, SearchError<Cell, C>> {
         let n = &self.nodes[i];
-        let cell = grid.node_at(i).unwrap_or(self.start);
-        let hk =
-            sum(self.heuristic().estimate(cell), self.k_m).ok_or_else(|| self.overflow(grid, i))?;
-        let f = sum(smaller(n.g, n.rhs), hk).ok_or_else(|| self.overflow(grid, i))?;
+        let k2 = smaller(n.g, n.rhs);
+        let Some(f) = sum(self.estimate(cell), self.k_m).and_then(|hk| sum(k2, hk)) else {
+            return Err(SearchError::CostOverflow { node: cell });
+        };
         Ok(Entry {
             f,
-            g: hk,
+            g: tie(n.g, n.rhs),
             slot: i as u32,
         })
     }
@@ -148,8 +176,8 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// its key when inconsistent, out of the queue when consistent.
     pub(super) fn update_vertex(
         &mut self,
-        grid: &Grid<C>,
         i: usize,
+        cell: Cell,
     ) -> Result<(), SearchError<Cell, C>> {
         self.current.updated += 1;
         let n = self.nodes[i];
@@ -162,17 +190,17 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
             self.nodes[i].queued = true;
             return Ok(());
         }
-        let entry = self.key(grid, i)?;
+        let entry = self.key(i, cell)?;
         let old = Entry {
             f: n.key_f,
-            g: n.key_h,
+            g: n.key_tie,
             slot: entry.slot,
         };
         if n.queued && entry == old {
             return Ok(());
         }
         self.nodes[i].key_f = entry.f;
-        self.nodes[i].key_h = entry.g;
+        self.nodes[i].key_tie = entry.g;
         self.nodes[i].queued = true;
         if n.queued && n.copies == 1 && entry.precedes(&old) {
             let before = self.open.len();
@@ -190,19 +218,20 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         &mut self,
         grid: &Grid<C>,
         i: usize,
+        cell: Cell,
     ) -> Result<(), SearchError<Cell, C>> {
         if i != self.goal_index {
-            let cell = grid.node_at(i).unwrap_or(self.start);
             let mut out = Edges::new();
             grid.expand(Expansion::new(cell), &mut out);
             let mut rhs = C::max_value();
-            for &(s, c) in out.as_slice() {
-                let through = sum(c, self.nodes[s].g).ok_or_else(|| self.overflow(grid, i))?;
+            for &(s, _, c) in out.as_slice() {
+                let through =
+                    sum(c, self.nodes[s].g).ok_or(SearchError::CostOverflow { node: cell })?;
                 rhs = smaller(rhs, through);
             }
             self.nodes[i].rhs = rhs;
         }
-        self.update_vertex(grid, i)
+        self.update_vertex(i, cell)
     }
 
     /// Pops entries until a live one (the node's current key, node queued).
@@ -210,7 +239,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         while let Some(e) = self.open.pop() {
             let n = &mut self.nodes[e.slot as usize];
             n.copies = n.copies.saturating_sub(1);
-            if n.queued && n.key_f == e.f && n.key_h == e.g {
+            if n.queued && n.key_f == e.f && n.key_tie == e.g {
                 return Some(e);
             }
             self.current.stale += 1;
@@ -231,7 +260,8 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
             n.copies = 0;
             n.queued = false;
             if n.g != n.rhs {
-                self.update_vertex(grid, i)?;
+                let cell = self.cell_of(grid, i);
+                self.update_vertex(i, cell)?;
             }
         }
         Ok(())
@@ -273,7 +303,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
             let start_key = Entry {
                 f: sum(smaller(start.g, start.rhs), self.k_m)
                     .ok_or_else(|| self.overflow(grid, s))?,
-                g: self.k_m,
+                g: tie(start.g, start.rhs),
                 slot: s as u32,
             };
             if !(top.precedes(&start_key) || start.rhs != start.g) {
@@ -285,30 +315,35 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
                 return Ok(Status::InProgress);
             }
             budget -= 1;
-            self.current.expanded += 1;
             let u = top.slot as usize;
-            let fresh = self.key(grid, u)?;
+            let cell = self.cell_of(grid, u);
+            let fresh = self.key(u, cell)?;
             let n = self.nodes[u];
             if top.precedes(&fresh) {
                 // The key was made from an older start: queue it again with its own.
+                self.current.rekeyed += 1;
                 self.nodes[u].key_f = fresh.f;
-                self.nodes[u].key_h = fresh.g;
+                self.nodes[u].key_tie = fresh.g;
                 self.push(fresh);
-            } else if n.g > n.rhs {
+                continue;
+            }
+            self.current.expanded += 1;
+            if n.g > n.rhs {
                 // Overconsistent: settle it, and offer it to its predecessors.
                 self.nodes[u].g = n.rhs;
                 self.nodes[u].queued = false;
                 let mut pred = Edges::new();
-                let cell = grid.node_at(u).unwrap_or(self.start);
                 grid.reversed().expand(Expansion::new(cell), &mut pred);
-                for &(p, c) in pred.as_slice() {
-                    if p != self.goal_index {
-                        let through = sum(c, n.rhs).ok_or_else(|| self.overflow(grid, p))?;
-                        if through < self.nodes[p].rhs {
-                            self.nodes[p].rhs = through;
-                        }
+                for &(p, p_cell, c) in pred.as_slice() {
+                    // Only a lowered rhs changes p: an unchanged p keeps its
+                    // place (a key made from an older start is renewed when
+                    // it surfaces), and the goal's rhs stays 0.
+                    let through =
+                        sum(c, n.rhs).ok_or(SearchError::CostOverflow { node: p_cell })?;
+                    if p != self.goal_index && through < self.nodes[p].rhs {
+                        self.nodes[p].rhs = through;
+                        self.update_vertex(p, p_cell)?;
                     }
-                    self.update_vertex(grid, p)?;
                 }
             } else {
                 // Underconsistent: raise it, and recompute whoever relied on it.
@@ -316,14 +351,13 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
                 let g_old = n.g;
                 self.nodes[u].g = inf;
                 let mut pred = Edges::new();
-                let cell = grid.node_at(u).unwrap_or(self.start);
                 grid.reversed().expand(Expansion::new(cell), &mut pred);
-                for &(p, c) in pred.as_slice() {
+                for &(p, p_cell, c) in pred.as_slice() {
                     if p != self.goal_index && sum(c, g_old) == Some(self.nodes[p].rhs) {
-                        self.recompute_rhs(grid, p)?;
+                        self.recompute_rhs(grid, p, p_cell)?;
                     }
                 }
-                self.update_vertex(grid, u)?;
+                self.update_vertex(u, cell)?;
             }
         }
         let g = self.nodes[s].g;
