@@ -1,43 +1,52 @@
-//! [`DStarLite`]: D* Lite on a [`Grid`], over any [`OpenSet`].
+//! [`DStarLite`]: D* Lite on any [`Replannable`] graph (a [`Grid`], or
+//! your own), over any [`OpenSet`].
 
 mod changes;
 mod repair;
 
 use self::repair::{sum, NodeState};
+use super::replannable::Replannable;
 use super::stats::ReplanStats;
 use crate::cost::Cost;
+#[cfg(doc)]
 use crate::graph::DenseIds;
-use crate::grid::{Cell, Grid, GridHeuristic};
+#[cfg(doc)]
+use crate::grid::Grid;
 use crate::open_set::OpenSet;
 use crate::result::{SearchError, Status};
+#[cfg(doc)]
 use crate::Graph;
 
-/// D* Lite (Koenig and Likhachev 2002) on a [`Grid`]: the cost and path from
-/// a unit's cell to a goal, repaired after the unit moves and the map
-/// changes, generic over the cost type `C` (integers, floats, the default
+/// D* Lite (Koenig and Likhachev 2002): the cost and path from a unit's
+/// node to a goal, repaired after the unit moves and the map changes, on a
+/// [`Grid`] or any graph that is [`Replannable`], generic over the graph
+/// `G` (its cost type: integers, floats, the default
 /// [`Length`](crate::Length)) and the open set `O`.
 ///
 /// The search runs from the goal backwards: `g(s)` is the cost from `s` to
-/// the goal, found through the *predecessors* of each settled cell
-/// ([`Grid::reversed`], which charges terrain on the cell entered, so the
-/// edge `s -> u` costs `move * weight(u)` whichever way it is read). The
-/// heuristic is the grid's own ([`Grid::heuristic`] towards the unit's
-/// cell: octile or Manhattan, scaled by [`Grid::min_terrain`]).
+/// the goal, found through the *predecessors* of each settled node
+/// ([`Replannable::predecessors`]; on a grid [`Grid::reversed`], which
+/// charges terrain on the cell entered, so the edge `s -> u` costs
+/// `move * weight(u)` whichever way it is read). The heuristic is the
+/// graph's estimate from the unit's node ([`Replannable::estimate_from`];
+/// on a grid its own [`Grid::heuristic`], scaled by [`Grid::min_terrain`]).
 ///
 /// # Use
-/// 1. [`start(&grid, start, goal)`](Self::start), then
-///    [`compute(&grid)`](Self::compute) and
-///    [`path_into(&grid, &mut path)`](Self::path_into).
-/// 2. Each step: [`move_to(&grid, cell)`](Self::move_to) when the unit has
-///    walked; after editing the grid, [`cells_changed(&grid, cells)`](Self::cells_changed)
-///    with the cells whose passability or terrain changed; then
-///    [`compute`](Self::compute) again.
+/// 1. [`start(&graph, start, goal)`](Self::start), then
+///    [`compute(&graph)`](Self::compute) and
+///    [`path_into(&graph, &mut path)`](Self::path_into).
+/// 2. Each step: [`move_to(&graph, node)`](Self::move_to) when the unit
+///    has walked; edit the map; then [`compute`](Self::compute) again.
 ///
-/// The grid is passed to every call and nothing is borrowed between calls.
-/// An edit not reported through `cells_changed` is not seen (the answer may
-/// then follow the map as it was), except that a change of the grid's
-/// smallest terrain weight is noticed (it changes the heuristic: every key
-/// in the queue is recomputed, `O(cells)`).
+/// The graph is passed to every call and nothing is borrowed between calls.
+/// Edits reach the plan through the graph's version and change log
+/// ([`Graph::version`], [`Graph::changed_since`]: a grid's edit log), read
+/// by `compute` and `move_to`; when the log cannot tell, the plan starts
+/// again from the unit's node. A graph without a log (its version never
+/// changes) tells the plan with [`nodes_changed`](Self::nodes_changed) (a
+/// grid also has [`cells_changed`](Self::cells_changed)). A change of the
+/// estimate itself (on a grid: of its smallest terrain weight) is noticed:
+/// every key in the queue is recomputed, `O(nodes)`.
 ///
 /// # The open set and ties
 /// D* Lite's key is the pair `(k1, k2) = (min(g, rhs) + h + k_m, min(g, rhs))`.
@@ -81,15 +90,16 @@ use crate::Graph;
 /// changes whenever the unit moves, so it cannot be cached), a count of
 /// its entries, and *no* per-search reset: the whole point is that the
 /// state outlives a search. So the state is one flat array of
-/// `4 * size_of::<C>() + 8` bytes per cell, indexed by the grid's dense ids
-/// ([`DenseIds::node_index`]), allocated by [`start`](Self::start) and
-/// reused by the next start on a grid of the same size or smaller.
+/// `4 * size_of::<C>() + 8` bytes per node, indexed by the graph's dense
+/// ids ([`DenseIds::node_index`]), allocated by [`start`](Self::start) and
+/// reused by the next start on a graph of the same size or smaller.
 ///
 /// # Cost of a call
-/// [`start`](Self::start): `O(cells)` (the array is reset). A replan:
-/// `O(k log k)` for the `k` cells it expands, plus eight neighbours per
-/// cell given to [`cells_changed`](Self::cells_changed). No allocation once
-/// the array and the open set have grown.
+/// [`start`](Self::start): `O(nodes)` (the array is reset). A replan:
+/// `O(k log k)` for the `k` nodes it expands, times their degree, plus one
+/// `rhs` per node whose edges changed (on a grid, each edited cell and its
+/// eight neighbours). No allocation once the array, the open set and the
+/// edge buffers have grown.
 ///
 /// # Example
 /// ```
@@ -109,67 +119,107 @@ use crate::Graph;
 /// assert_eq!(dstar.compute(&grid), Status::Found { cost: 7 + 14 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
-pub struct DStarLite<C: Cost, O> {
+pub struct DStarLite<G: Replannable, O> {
     open: O,
-    nodes: Vec<NodeState<C>>,
-    width: u32,
-    height: u32,
-    started: bool,
-    start: Cell,
-    goal: Cell,
+    nodes: Vec<NodeState<G::Cost>>,
+    /// The unit's node and the goal, with their dense ids (`None`: not started).
+    start: Option<G::Node>,
+    goal: Option<G::Node>,
+    start_index: usize,
     goal_index: usize,
-    k_m: C,
-    /// The heuristic towards `start`, made when `min_terrain` was `h_terrain`.
-    h: Option<GridHeuristic<C>>,
-    h_terrain: C,
-    /// The heuristic changed: every key must be recomputed before the next replan.
+    k_m: G::Cost,
+    /// The estimate from the unit's node, as the graph made it.
+    h: Option<G::Estimate>,
+    /// The estimate changed: every key must be recomputed before the next replan.
     needs_rekey: bool,
     /// The last `compute` ended with an answer (found or no path), and
     /// nothing changed since.
     settled: bool,
     /// That answer.
-    answer: Status<Cell, C>,
-    error: Option<SearchError<Cell, C>>,
+    answer: Status<G::Node, G::Cost>,
+    error: Option<SearchError<G::Node, G::Cost>>,
     max_expansions: u64,
     current: ReplanStats,
     last: ReplanStats,
     total: ReplanStats,
-    /// The grid's [`version`](Grid::version) the plan has caught up with.
+    /// The graph's [`version`](Graph::version) the plan has caught up with.
     seen: u64,
-    /// The cells of the edits read from the grid's log, reused.
-    edited: Vec<Cell>,
+    /// The nodes whose edges changed, read from the graph's log, reused.
+    edited: Vec<G::Node>,
+    /// Edge buffers (dense id, node, cost), reused: the edges of the node
+    /// being expanded, and of a node whose `rhs` is recomputed.
+    around: Vec<(usize, G::Node, G::Cost)>,
+    out: Vec<(usize, G::Node, G::Cost)>,
 }
 
-impl<C: Cost, O: Default> Default for DStarLite<C, O> {
+impl<G: Replannable, O: Clone> Clone for DStarLite<G, O> {
+    fn clone(&self) -> Self {
+        DStarLite {
+            open: self.open.clone(),
+            nodes: self.nodes.clone(),
+            start: self.start,
+            goal: self.goal,
+            start_index: self.start_index,
+            goal_index: self.goal_index,
+            k_m: self.k_m,
+            h: self.h,
+            needs_rekey: self.needs_rekey,
+            settled: self.settled,
+            answer: self.answer.clone(),
+            error: self.error.clone(),
+            max_expansions: self.max_expansions,
+            current: self.current,
+            last: self.last,
+            total: self.total,
+            seen: self.seen,
+            edited: Vec::new(),
+            around: Vec::new(),
+            out: Vec::new(),
+        }
+    }
+}
+
+impl<G: Replannable, O> core::fmt::Debug for DStarLite<G, O> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("DStarLite")
+            .field("start", &self.start)
+            .field("goal", &self.goal)
+            .field("k_m", &self.k_m)
+            .field("nodes", &self.nodes.len())
+            .field("answer", &self.answer)
+            .field("error", &self.error)
+            .field("total", &self.total())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Replannable, O: Default> Default for DStarLite<G, O> {
     fn default() -> Self {
         DStarLite::new(O::default())
     }
 }
 
-impl<C: Cost, O> DStarLite<C, O> {
+impl<G: Replannable, O> DStarLite<G, O> {
     /// A planner with the given (empty) open set; nothing started.
     ///
     /// # Example
     /// ```
     /// use pathseek::incremental::DStarLite;
     /// use pathseek::open_set::BinaryHeap;
-    /// let dstar = DStarLite::<f64, BinaryHeap<f64>>::new(BinaryHeap::new());
+    /// use pathseek::Grid;
+    /// let dstar = DStarLite::<Grid<f64>, BinaryHeap<f64>>::new(BinaryHeap::new());
     /// assert_eq!(dstar.position(), None);
     /// ```
     pub fn new(open: O) -> Self {
         DStarLite {
             open,
             nodes: Vec::new(),
-            width: 0,
-            height: 0,
-            started: false,
-            start: Cell::new(0, 0),
-            goal: Cell::new(0, 0),
+            start: None,
+            goal: None,
+            start_index: 0,
             goal_index: 0,
-            k_m: C::zero(),
+            k_m: num_traits::Zero::zero(),
             h: None,
-            h_terrain: C::one(),
             needs_rekey: false,
             settled: false,
             answer: Status::Idle,
@@ -180,6 +230,8 @@ impl<C: Cost, O> DStarLite<C, O> {
             total: ReplanStats::default(),
             seen: 0,
             edited: Vec::new(),
+            around: Vec::new(),
+            out: Vec::new(),
         }
     }
 
@@ -209,7 +261,7 @@ impl<C: Cost, O> DStarLite<C, O> {
         self
     }
 
-    /// The unit's cell (the start of the path); `None` before
+    /// The unit's node (the start of the path); `None` before
     /// [`start`](Self::start).
     ///
     /// # Example
@@ -224,8 +276,8 @@ impl<C: Cost, O> DStarLite<C, O> {
     /// assert_eq!(dstar.position(), Some(Cell::new(0, 0)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn position(&self) -> Option<Cell> {
-        self.started.then_some(self.start)
+    pub fn position(&self) -> Option<G::Node> {
+        self.start
     }
 
     /// The goal; `None` before [`start`](Self::start).
@@ -241,8 +293,8 @@ impl<C: Cost, O> DStarLite<C, O> {
     /// assert_eq!(dstar.goal(), Some(Cell::new(3, 3)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn goal(&self) -> Option<Cell> {
-        self.started.then_some(self.goal)
+    pub fn goal(&self) -> Option<G::Node> {
+        self.goal
     }
 
     /// The counters of the last replan: the [`move_to`](Self::move_to) and
@@ -301,14 +353,15 @@ impl<C: Cost, O> DStarLite<C, O> {
     /// ```
     /// use pathseek::incremental::DStarLite;
     /// use pathseek::open_set::{BinaryHeap, OpenSet};
-    /// let dstar = DStarLite::<u32, BinaryHeap<u32>>::new(BinaryHeap::new());
+    /// use pathseek::Grid;
+    /// let dstar = DStarLite::<Grid<u32>, BinaryHeap<u32>>::new(BinaryHeap::new());
     /// assert!(dstar.open_set().is_empty());
     /// ```
     pub fn open_set(&self) -> &O {
         &self.open
     }
 
-    /// Heap memory held by the per-cell state array, in bytes (the open
+    /// Heap memory held by the per-node state array, in bytes (the open
     /// set's is not counted).
     ///
     /// # Example
@@ -323,15 +376,22 @@ impl<C: Cost, O> DStarLite<C, O> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        self.nodes.capacity() * core::mem::size_of::<NodeState<C>>()
+        self.nodes.capacity() * core::mem::size_of::<NodeState<G::Cost>>()
     }
 }
 
-impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
-    /// Starts a plan from `start` (the unit's cell) to `goal` on `grid`:
-    /// every cell's state is reset (`O(cells)`, reusing the memory) and the
+impl<N, C, G, O> DStarLite<G, O>
+where
+    N: Copy + Eq + core::hash::Hash + core::fmt::Debug,
+    C: Cost,
+    G: Replannable<Node = N, Cost = C>,
+    O: OpenSet<C>,
+{
+    /// Starts a plan from `start` (the unit's node) to `goal` on `graph`:
+    /// every node's state is reset (`O(nodes)`, reusing the memory) and the
     /// goal is queued; nothing is expanded yet. Returns the error, and keeps
-    /// nothing started, when `start` or `goal` is off the grid or blocked
+    /// nothing started, when `start` or `goal` is not in the graph
+    /// ([`DenseIds::node_index`], [`Graph::contains`]: off the grid or blocked)
     /// ([`StartBlocked`](SearchError::StartBlocked),
     /// [`GoalBlocked`](SearchError::GoalBlocked)).
     ///
@@ -350,38 +410,31 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// assert!(dstar.start(&grid, Cell::new(0, 0), Cell::new(1, 1)).is_ok());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn start(
-        &mut self,
-        grid: &Grid<C>,
-        start: Cell,
-        goal: Cell,
-    ) -> Result<(), SearchError<Cell, C>> {
-        self.started = false;
-        if !grid.is_passable(start) {
+    pub fn start(&mut self, graph: &G, start: N, goal: N) -> Result<(), SearchError<N, C>> {
+        self.start = None;
+        self.goal = None;
+        let Some(start_index) = graph.node_index(start).filter(|_| graph.contains(start)) else {
             return Err(SearchError::StartBlocked { node: start });
-        }
-        let Some(goal_index) = grid.cell_index(goal).filter(|_| grid.is_passable(goal)) else {
+        };
+        let Some(goal_index) = graph.node_index(goal).filter(|_| graph.contains(goal)) else {
             return Err(SearchError::GoalBlocked { node: goal });
         };
         self.nodes.clear();
-        self.nodes.resize(grid.node_count(), NodeState::fresh());
+        self.nodes.resize(graph.node_count(), NodeState::fresh());
         self.open.clear();
-        self.width = grid.width();
-        self.height = grid.height();
-        self.start = start;
-        self.goal = goal;
+        self.start = Some(start);
+        self.goal = Some(goal);
+        self.start_index = start_index;
         self.goal_index = goal_index;
         self.k_m = C::zero();
-        self.h = Some(GridHeuristic::new(grid, start));
-        self.h_terrain = grid.min_terrain();
+        self.h = Some(graph.estimate_from(start));
         self.needs_rekey = false;
         self.settled = false;
         self.error = None;
         self.current = ReplanStats::default();
         self.last = ReplanStats::default();
         self.total = ReplanStats::default();
-        self.started = true;
-        self.seen = grid.version().get();
+        self.seen = graph.version();
         self.nodes[goal_index].rhs = C::zero();
         if let Err(e) = self.update_vertex(goal_index, goal) {
             self.error = Some(e.clone());
@@ -390,18 +443,18 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         Ok(())
     }
 
-    /// Computes, or repairs after [`move_to`](Self::move_to) and
-    /// [`cells_changed`](Self::cells_changed), the cheapest path from the
-    /// unit's cell to the goal (D* Lite's `ComputeShortestPath`). Returns
+    /// Computes, or repairs after [`move_to`](Self::move_to) and edits, the
+    /// cheapest path from the unit's node to the goal (D* Lite's `ComputeShortestPath`). Returns
     /// [`Status::Found`] with its cost, [`Status::NoPath`] when the goal
     /// cannot be reached (cut off, or blocked since the start),
     /// [`Status::InProgress`] when the
     /// [expansion limit](Self::with_max_expansions) was reached (call again),
     /// or an error: [`StartBlocked`](SearchError::StartBlocked) when the
-    /// unit's cell has been blocked, [`CostOverflow`](SearchError::CostOverflow)
-    /// (the state is then lost: start again),
-    /// [`NotStarted`](SearchError::NotStarted) before a start or on a grid of
-    /// another size than the one started on. [`stats`](Self::stats) has the
+    /// unit's node has been blocked, [`CostOverflow`](SearchError::CostOverflow)
+    /// or [`InvalidEdgeCost`](SearchError::InvalidEdgeCost) (a NaN or
+    /// negative cost; the state is then lost: start again),
+    /// [`NotStarted`](SearchError::NotStarted) before a start or on a graph
+    /// of another size than the one started on. [`stats`](Self::stats) has the
     /// work done.
     ///
     /// # Example
@@ -428,9 +481,9 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// assert_eq!(dstar.compute(&grid), Status::Found { cost });
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn compute(&mut self, grid: &Grid<C>) -> Status<Cell, C> {
-        self.catch_up(grid);
-        let status = self.replan(grid);
+    pub fn compute(&mut self, graph: &G) -> Status<N, C> {
+        self.catch_up(graph);
+        let status = self.replan(graph);
         self.settled = matches!(status, Status::Found { .. } | Status::NoPath);
         self.answer = status.clone();
         if !matches!(status, Status::InProgress) {
@@ -459,8 +512,8 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// assert_eq!(dstar.status(), Status::Found { cost: 6 });
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn status(&self) -> Status<Cell, C> {
-        if !self.started {
+    pub fn status(&self) -> Status<N, C> {
+        if self.start.is_none() {
             return Status::Idle;
         }
         if let Some(e) = &self.error {
@@ -473,13 +526,13 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     }
 
     /// Writes into `path` (cleared first) the current cheapest path from the
-    /// unit's cell to the goal, both included, and returns its cost (the sum
-    /// of its steps on `grid`). `None`, and an empty `path`, when there is
+    /// unit's node to the goal, both included, and returns its cost (the sum
+    /// of its steps on `graph`). `None`, and an empty `path`, when there is
     /// none, or when the plan is not up to date: before
     /// [`compute`](Self::compute) has answered since the last
-    /// [`move_to`](Self::move_to) or [`cells_changed`](Self::cells_changed).
-    /// Each step goes to the neighbour `s'` with the smallest
-    /// `c(s, s') + g(s')` (ties: the grid's successor order).
+    /// [`move_to`](Self::move_to) or edit. Each step goes to the successor
+    /// `s'` with the smallest `c(s, s') + g(s')` (ties: the graph's
+    /// successor order).
     ///
     /// # Example
     /// ```
@@ -497,23 +550,25 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// assert_eq!(path, [(0, 0), (1, 0), (2, 0)].map(Cell::from));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path_into(&self, grid: &Grid<C>, path: &mut Vec<Cell>) -> Option<C> {
+    pub fn path_into(&self, graph: &G, path: &mut Vec<N>) -> Option<C> {
         path.clear();
+        let (Some(mut at), Some(goal)) = (self.start, self.goal) else {
+            return None;
+        };
         if !matches!(self.status(), Status::Found { .. })
-            || !self.same_size(grid)
-            || grid.version().get() != self.seen
+            || !self.same_size(graph)
+            || graph.version() != self.seen
         {
-            // Not computed, or the grid was edited since: compute first.
+            // Not computed, or the graph was edited since: compute first.
             return None;
         }
         let inf = C::max_value();
-        let mut at = self.start;
         let mut cost = C::zero();
         path.push(at);
-        while at != self.goal {
-            let mut best: Option<(C, Cell, C)> = None;
-            grid.successors(at, |next, c| {
-                let Some(i) = grid.cell_index(next) else {
+        while at != goal {
+            let mut best: Option<(C, N, C)> = None;
+            graph.successors(at, |next, c| {
+                let Some(i) = graph.node_index(next) else {
                     return;
                 };
                 let through = sum(c, self.nodes[i].g).unwrap_or(inf);

@@ -18,14 +18,21 @@
 //! | [`compute(&grid)`](DStarLite::compute) | `ComputeShortestPath()` |
 //! | [`path_into(&grid, &mut path)`](DStarLite::path_into) | follow `argmin c(s, s') + g(s')` from the start |
 //! | [`move_to(&grid, cell)`](DStarLite::move_to) | `s_start = next; k_m += h(s_last, s_start)` |
-//! | [`cells_changed(&grid, cells)`](DStarLite::cells_changed) | "for all directed edges (u, v) with changed edge costs": update `rhs(u)`, `UpdateVertex(u)` |
+//! | [`nodes_changed(&graph, nodes)`](DStarLite::nodes_changed), [`cells_changed(&grid, cells)`](DStarLite::cells_changed) | "for all directed edges (u, v) with changed edge costs": update `rhs(u)`, `UpdateVertex(u)` |
+//!
+//! It plans on a [`Grid`](crate::Grid) or on any graph that is
+//! [`Replannable`] (dense ids, the edges into a node, a consistent estimate
+//! from the unit's node): implement it for your own graph, as the trait's
+//! example does.
 //!
 //! The map's edits reach the plan by themselves: `compute` and `move_to`
-//! read the grid's edit log ([`Grid::edits_since`](crate::Grid::edits_since))
-//! from the version the plan last saw, and start again from the unit's cell
-//! when the log cannot tell; `path_into` gives nothing for a grid edited
+//! read the graph's change log ([`Graph::changed_since`](crate::Graph::changed_since);
+//! a grid's is its edit log, [`Grid::edits_since`](crate::Grid::edits_since))
+//! from the version the plan last saw, and start again from the unit's node
+//! when the log cannot tell; `path_into` gives nothing for a graph edited
 //! since the last `compute`. So the plan never answers for a map that has
-//! changed under it.
+//! changed under it (a graph without a log, whose version never changes,
+//! tells the plan with `nodes_changed`).
 //!
 //! # Example
 //! ```
@@ -54,7 +61,9 @@
 //! ```
 
 mod dstar_lite;
+mod replannable;
 mod stats;
 
 pub use dstar_lite::DStarLite;
+pub use replannable::Replannable;
 pub use stats::ReplanStats;

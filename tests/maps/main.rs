@@ -10,6 +10,7 @@ mod common;
 mod block_jump_points;
 mod components;
 mod dstar_lite;
+mod dstar_lite_graphs;
 mod groups;
 mod jump_points;
 mod landmarks;

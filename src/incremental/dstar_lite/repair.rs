@@ -3,9 +3,10 @@
 
 use super::DStarLite;
 use crate::cost::Cost;
-use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
-use crate::grid::{Cell, Grid, GridHeuristic};
+use crate::graph::{DenseIds, EdgeSink, Expansion};
+use crate::incremental::Replannable;
 use crate::open_set::{Entry, OpenSet};
+use crate::query::Heuristic;
 use crate::result::{SearchError, Status};
 
 #[derive(Clone, Copy, Debug)]
@@ -39,42 +40,47 @@ impl<C: Cost> NodeState<C> {
     }
 }
 
-/// Up to eight edges of one cell, collected before the state is changed.
-struct Edges<C> {
-    len: usize,
-    items: [(usize, Cell, C); 8],
+/// Collects the edges a graph reports into a reused buffer, with their
+/// dense ids; remembers the first edge whose cost is NaN or negative.
+struct Collect<'a, G: DenseIds> {
+    graph: &'a G,
+    out: &'a mut Vec<(usize, G::Node, G::Cost)>,
+    invalid: Option<(G::Node, G::Cost)>,
 }
 
-impl<C: Cost> Edges<C> {
-    fn new() -> Self {
-        Edges {
-            len: 0,
-            items: [(0, Cell::new(0, 0), C::zero()); 8],
+impl<'a, G: DenseIds> Collect<'a, G> {
+    fn new(graph: &'a G, out: &'a mut Vec<(usize, G::Node, G::Cost)>) -> Self {
+        out.clear();
+        Collect {
+            graph,
+            out,
+            invalid: None,
         }
-    }
-
-    fn as_slice(&self) -> &[(usize, Cell, C)] {
-        &self.items[..self.len]
-    }
-}
-
-impl<C: Cost> EdgeSink<Cell, C> for Edges<C> {
-    fn edge(&mut self, _to: Cell, _cost: C) {
-        // Grids always report dense ids (`indexed_edge`).
-        unreachable_edge()
     }
 
     #[inline]
-    fn indexed_edge(&mut self, to: Cell, index: usize, cost: C) {
-        if self.len < self.items.len() {
-            self.items[self.len] = (index, to, cost);
-            self.len += 1;
+    fn keep(&mut self, index: usize, to: G::Node, cost: G::Cost) {
+        if cost.is_valid() {
+            self.out.push((index, to, cost));
+        } else if self.invalid.is_none() {
+            self.invalid = Some((to, cost));
         }
     }
 }
 
-#[cold]
-fn unreachable_edge() {}
+impl<G: DenseIds> EdgeSink<G::Node, G::Cost> for Collect<'_, G> {
+    #[inline]
+    fn edge(&mut self, to: G::Node, cost: G::Cost) {
+        if let Some(index) = self.graph.node_index(to) {
+            self.keep(index, to, cost);
+        }
+    }
+
+    #[inline]
+    fn indexed_edge(&mut self, to: G::Node, index: usize, cost: G::Cost) {
+        self.keep(index, to, cost);
+    }
+}
 
 /// `a + b` with `C::max_value()` as infinity: infinite if either is, `None`
 /// when a finite sum overflows (or reaches the infinity value).
@@ -110,46 +116,37 @@ fn smaller<C: Cost>(a: C, b: C) -> C {
     }
 }
 
-impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
-    pub(super) fn same_size(&self, grid: &Grid<C>) -> bool {
-        grid.width() == self.width && grid.height() == self.height
+impl<N, C, G, O> DStarLite<G, O>
+where
+    N: Copy + Eq + core::hash::Hash + core::fmt::Debug,
+    C: Cost,
+    G: Replannable<Node = N, Cost = C>,
+    O: OpenSet<C>,
+{
+    /// `graph` has the node count the plan was started on.
+    pub(super) fn same_size(&self, graph: &G) -> bool {
+        graph.node_count() == self.nodes.len()
     }
 
-    pub(super) fn start_index(&self) -> usize {
-        self.start.y as usize * self.width as usize + self.start.x as usize
-    }
-
-    /// The heuristic estimate from the unit's cell to `cell` (0 before a
+    /// The heuristic estimate from the unit's node to `node` (0 before a
     /// start, which every caller follows).
     #[inline]
-    pub(super) fn estimate(&self, cell: Cell) -> C {
-        match &self.h {
-            Some(h) => h.estimate(cell),
+    pub(super) fn estimate(&self, node: N) -> C {
+        match self.h {
+            Some(mut h) => h.estimate(node),
             None => C::zero(),
         }
-    }
-
-    fn overflow(&self, grid: &Grid<C>, i: usize) -> SearchError<Cell, C> {
-        SearchError::CostOverflow {
-            node: grid.node_at(i).unwrap_or(self.start),
-        }
-    }
-
-    /// The cell of dense index `i` (an index of this grid's size).
-    #[inline]
-    pub(super) fn cell_of(&self, grid: &Grid<C>, i: usize) -> Cell {
-        grid.node_at(i).unwrap_or(self.start)
     }
 
     /// The entry of node `i`'s key: `Entry { f: k1, g: tie }`, where `tie`
     /// is `k2 = min(g, rhs)` for an overconsistent node and infinite for an
     /// underconsistent one (see "Ties" on [`DStarLite`]).
     #[inline]
-    fn key(&self, i: usize, cell: Cell) -> Result<Entry<C>, SearchError<Cell, C>> {
+    fn key(&self, i: usize, node: N) -> Result<Entry<C>, SearchError<N, C>> {
         let n = &self.nodes[i];
         let k2 = smaller(n.g, n.rhs);
-        let Some(f) = sum(self.estimate(cell), self.k_m).and_then(|hk| sum(k2, hk)) else {
-            return Err(SearchError::CostOverflow { node: cell });
+        let Some(f) = sum(self.estimate(node), self.k_m).and_then(|hk| sum(k2, hk)) else {
+            return Err(SearchError::CostOverflow { node });
         };
         Ok(Entry {
             f,
@@ -174,11 +171,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
 
     /// D* Lite's `UpdateVertex(u)` (its `rhs` already current): queued with
     /// its key when inconsistent, out of the queue when consistent.
-    pub(super) fn update_vertex(
-        &mut self,
-        i: usize,
-        cell: Cell,
-    ) -> Result<(), SearchError<Cell, C>> {
+    pub(super) fn update_vertex(&mut self, i: usize, node: N) -> Result<(), SearchError<N, C>> {
         self.current.updated += 1;
         let n = self.nodes[i];
         if n.g == n.rhs {
@@ -190,7 +183,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
             self.nodes[i].queued = true;
             return Ok(());
         }
-        let entry = self.key(i, cell)?;
+        let entry = self.key(i, node)?;
         let old = Entry {
             f: n.key_f,
             g: n.key_tie,
@@ -216,22 +209,35 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
     /// 0), then `UpdateVertex(i)`.
     pub(super) fn recompute_rhs(
         &mut self,
-        grid: &Grid<C>,
+        graph: &G,
         i: usize,
-        cell: Cell,
-    ) -> Result<(), SearchError<Cell, C>> {
+        node: N,
+    ) -> Result<(), SearchError<N, C>> {
         if i != self.goal_index {
-            let mut out = Edges::new();
-            grid.expand(Expansion::new(cell), &mut out);
+            let mut out = core::mem::take(&mut self.out);
+            let mut edges = Collect::new(graph, &mut out);
+            graph.expand(Expansion::new(node), &mut edges);
+            let invalid = edges.invalid;
             let mut rhs = C::max_value();
-            for &(s, _, c) in out.as_slice() {
-                let through =
-                    sum(c, self.nodes[s].g).ok_or(SearchError::CostOverflow { node: cell })?;
-                rhs = smaller(rhs, through);
+            let mut result = Ok(());
+            for &(s, _, c) in out.iter() {
+                match sum(c, self.nodes[s].g) {
+                    Some(through) => rhs = smaller(rhs, through),
+                    None => result = Err(SearchError::CostOverflow { node }),
+                }
             }
+            self.out = out;
+            if let Some((to, cost)) = invalid {
+                return Err(SearchError::InvalidEdgeCost {
+                    from: node,
+                    to,
+                    cost,
+                });
+            }
+            result?;
             self.nodes[i].rhs = rhs;
         }
-        self.update_vertex(i, cell)
+        self.update_vertex(i, node)
     }
 
     /// Pops entries until a live one (the node's current key, node queued).
@@ -247,34 +253,33 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         None
     }
 
-    /// Recomputes every queued key from the current start with `k_m = 0`
-    /// (after the heuristic changed).
-    fn rekey(&mut self, grid: &Grid<C>) -> Result<(), SearchError<Cell, C>> {
+    /// Recomputes every queued key from the unit's node with `k_m = 0`
+    /// (after the estimate changed).
+    fn rekey(&mut self, graph: &G, start: N) -> Result<(), SearchError<N, C>> {
         self.open.clear();
         self.k_m = C::zero();
-        self.h = Some(GridHeuristic::new(grid, self.start));
-        self.h_terrain = grid.min_terrain();
+        self.h = Some(graph.estimate_from(start));
         self.needs_rekey = false;
         for i in 0..self.nodes.len() {
             let n = &mut self.nodes[i];
             n.copies = 0;
             n.queued = false;
-            if n.g != n.rhs {
-                let cell = self.cell_of(grid, i);
-                self.update_vertex(i, cell)?;
+            let inconsistent = n.g != n.rhs;
+            if let Some(node) = graph.node_at(i).filter(|_| inconsistent) {
+                self.update_vertex(i, node)?;
             }
         }
         Ok(())
     }
 
-    pub(super) fn replan(&mut self, grid: &Grid<C>) -> Status<Cell, C> {
-        if !self.started || !self.same_size(grid) {
+    pub(super) fn replan(&mut self, graph: &G) -> Status<N, C> {
+        if self.start.is_none() || !self.same_size(graph) {
             return Status::Error(SearchError::NotStarted);
         }
         if let Some(e) = &self.error {
             return Status::Error(e.clone());
         }
-        match self.repair(grid) {
+        match self.repair(graph) {
             Ok(status) => status,
             Err(e) => {
                 self.error = Some(e.clone());
@@ -283,41 +288,72 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
         }
     }
 
-    fn repair(&mut self, grid: &Grid<C>) -> Result<Status<Cell, C>, SearchError<Cell, C>> {
-        if self.needs_rekey || grid.min_terrain() != self.h_terrain {
-            self.rekey(grid)?;
+    /// The estimate the graph gives now differs from the plan's (an edit
+    /// changed the estimate itself): the keys must be rebuilt.
+    pub(super) fn estimate_changed(&self, graph: &G, start: N) -> bool {
+        self.h != Some(graph.estimate_from(start))
+    }
+
+    fn repair(&mut self, graph: &G) -> Result<Status<N, C>, SearchError<N, C>> {
+        let (Some(start), Some(goal)) = (self.start, self.goal) else {
+            return Err(SearchError::NotStarted);
+        };
+        if self.needs_rekey || self.estimate_changed(graph, start) {
+            self.rekey(graph, start)?;
         }
-        if !grid.is_passable(self.start) {
-            return Ok(Status::Error(SearchError::StartBlocked {
-                node: self.start,
-            }));
+        if !graph.contains(start) {
+            return Ok(Status::Error(SearchError::StartBlocked { node: start }));
         }
-        if !grid.is_passable(self.goal) {
+        if !graph.contains(goal) {
             return Ok(Status::NoPath);
         }
-        let s = self.start_index();
+        let s = self.start_index;
         let inf = C::max_value();
         let mut budget = self.max_expansions;
+        let mut around = core::mem::take(&mut self.around);
+        let result = self.settle(graph, s, start, &mut budget, &mut around);
+        self.around = around;
+        if !result? {
+            return Ok(Status::InProgress);
+        }
+        let g = self.nodes[s].g;
+        Ok(if g == inf {
+            Status::NoPath
+        } else {
+            Status::Found { cost: g }
+        })
+    }
+
+    /// D* Lite's `ComputeShortestPath` loop; `false` when the budget ran out.
+    fn settle(
+        &mut self,
+        graph: &G,
+        s: usize,
+        start_node: N,
+        budget: &mut u64,
+        around: &mut Vec<(usize, N, C)>,
+    ) -> Result<bool, SearchError<N, C>> {
+        let inf = C::max_value();
         while let Some(top) = self.pop_live() {
             let start = self.nodes[s];
             let start_key = Entry {
                 f: sum(smaller(start.g, start.rhs), self.k_m)
-                    .ok_or_else(|| self.overflow(grid, s))?,
+                    .ok_or(SearchError::CostOverflow { node: start_node })?,
                 g: tie(start.g, start.rhs),
                 slot: s as u32,
             };
             if !(top.precedes(&start_key) || start.rhs != start.g) {
                 self.push(top); // no peek: put it back
-                break;
+                return Ok(true);
             }
-            if budget == 0 {
+            if *budget == 0 {
                 self.push(top);
-                return Ok(Status::InProgress);
+                return Ok(false);
             }
-            budget -= 1;
+            *budget -= 1;
             let u = top.slot as usize;
-            let cell = self.cell_of(grid, u);
-            let fresh = self.key(u, cell)?;
+            let node = top_node(graph, u)?;
+            let fresh = self.key(u, node)?;
             let n = self.nodes[u];
             if top.precedes(&fresh) {
                 // The key was made from an older start: queue it again with its own.
@@ -328,21 +364,28 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
                 continue;
             }
             self.current.expanded += 1;
+            let mut edges = Collect::new(graph, around);
+            graph.predecessors(node, &mut edges);
+            if let Some((from, cost)) = edges.invalid {
+                return Err(SearchError::InvalidEdgeCost {
+                    from,
+                    to: node,
+                    cost,
+                });
+            }
             if n.g > n.rhs {
                 // Overconsistent: settle it, and offer it to its predecessors.
                 self.nodes[u].g = n.rhs;
                 self.nodes[u].queued = false;
-                let mut pred = Edges::new();
-                grid.reversed().expand(Expansion::new(cell), &mut pred);
-                for &(p, p_cell, c) in pred.as_slice() {
+                for &(p, p_node, c) in around.iter() {
                     // Only a lowered rhs changes p: an unchanged p keeps its
                     // place (a key made from an older start is renewed when
                     // it surfaces), and the goal's rhs stays 0.
                     let through =
-                        sum(c, n.rhs).ok_or(SearchError::CostOverflow { node: p_cell })?;
+                        sum(c, n.rhs).ok_or(SearchError::CostOverflow { node: p_node })?;
                     if p != self.goal_index && through < self.nodes[p].rhs {
                         self.nodes[p].rhs = through;
-                        self.update_vertex(p, p_cell)?;
+                        self.update_vertex(p, p_node)?;
                     }
                 }
             } else {
@@ -350,21 +393,20 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<C, O> {
                 self.current.raised += 1;
                 let g_old = n.g;
                 self.nodes[u].g = inf;
-                let mut pred = Edges::new();
-                grid.reversed().expand(Expansion::new(cell), &mut pred);
-                for &(p, p_cell, c) in pred.as_slice() {
+                for &(p, p_node, c) in around.iter() {
                     if p != self.goal_index && sum(c, g_old) == Some(self.nodes[p].rhs) {
-                        self.recompute_rhs(grid, p, p_cell)?;
+                        self.recompute_rhs(graph, p, p_node)?;
                     }
                 }
-                self.update_vertex(u, cell)?;
+                self.update_vertex(u, node)?;
             }
         }
-        let g = self.nodes[s].g;
-        Ok(if g == inf {
-            Status::NoPath
-        } else {
-            Status::Found { cost: g }
-        })
+        Ok(true)
     }
+}
+
+/// The node of dense id `i`, which the plan's own entries always have.
+#[inline]
+fn top_node<G: DenseIds>(graph: &G, i: usize) -> Result<G::Node, SearchError<G::Node, G::Cost>> {
+    graph.node_at(i).ok_or(SearchError::NotStarted)
 }
