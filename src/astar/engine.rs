@@ -400,9 +400,18 @@ where
             self.seen = graph.version();
             return;
         }
-        let Some(query) = self.query.take() else {
-            return;
-        };
+        if let Some(query) = self.query.take() {
+            self.restart(graph, query);
+        }
+    }
+
+    /// Starts `query` again on the graph as it is, counted in
+    /// [`Stats::restarts`].
+    fn restart<G>(&mut self, graph: &G, query: Query<N, C, H, T>)
+    where
+        G: Graph<Node = N, Cost = C>,
+        S: ClosedSet<G>,
+    {
         let restarts = self.engine.stats.restarts + 1;
         self.seen = graph.version();
         let (query, run) = self.engine.resume(graph, query, None, 0);
@@ -654,6 +663,68 @@ where
                 Status::NoPath
             }
         }
+    }
+
+    /// [`advance`](AStar::advance) within a [`Reachability`]: when the graph
+    /// has been edited since the search last ran, the labels are asked again
+    /// before anything is expanded, so a goal cut off mid-search ends it at
+    /// once with [`Status::NoPath`] (expanding nothing more), instead of
+    /// after every node the start can still reach. With
+    /// [`Query::fallback_to_nearest`] the search heads instead for the
+    /// reachable node nearest to the goal (a restart, counted in
+    /// [`Stats::restarts`]; [`goal`](AStar::goal) says which). A goal blocked
+    /// is the usual [`GoalBlocked`](crate::SearchError::GoalBlocked) error.
+    /// The labels must describe the graph as it is (for a grid,
+    /// [`GridComponents::reach`](crate::components::GridComponents::reach)
+    /// refuses stale ones: edit through the labels, e.g.
+    /// [`GridComponents::block`](crate::components::GridComponents::block)).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::components::GridComponents;
+    /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
+    /// use pathseek::{store::IndexedStore, open_set::BinaryHeap};
+    /// let mut grid = Grid::new(32, 32, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut parts = GridComponents::new(&grid);
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(30, 30));
+    /// let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    /// engine.start_within(&grid, &parts.reach(&grid)?, Query::new(start, goal, grid.heuristic(goal)));
+    /// assert_eq!(engine.advance_within(&grid, &parts.reach(&grid)?, 20), Status::InProgress);
+    /// // Walls round the goal's corner cut it off mid-search.
+    /// for i in 28..32 {
+    ///     parts.block(&mut grid, Cell::new(28, i))?;
+    ///     parts.block(&mut grid, Cell::new(i, 28))?;
+    /// }
+    /// let expanded = engine.stats().expanded;
+    /// assert_eq!(engine.advance_within(&grid, &parts.reach(&grid)?, 20), Status::NoPath);
+    /// assert_eq!(engine.stats().expanded, expanded); // nothing more expanded
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn advance_within<G, R>(&mut self, graph: &G, reach: &R, budget: u64) -> Status<N, C>
+    where
+        G: Graph<Node = N, Cost = C>,
+        S: ClosedSet<G>,
+        R: Reachability<N>,
+    {
+        let in_progress = self.query.is_some() && self.run.end.is_none();
+        if in_progress
+            && graph.version() != self.seen
+            && let Some(mut query) = self.query.take()
+        {
+            let goal = query.goal.0;
+            match precheck(graph, reach, &mut query) {
+                Precheck::NoPath => {
+                    self.seen = graph.version();
+                    self.query = Some(query);
+                    self.run.end = Some(End::NoPath);
+                    return Status::NoPath;
+                }
+                // The fallback chose another goal: search for it.
+                Precheck::Search if query.goal.0 != goal => self.restart(graph, query),
+                Precheck::Search => self.query = Some(query),
+            }
+        }
+        self.advance(graph, budget)
     }
 
     /// The goal node of the search in progress or last ended: the query's,

@@ -3,9 +3,11 @@
 //! as it is, and every path found against the grid (`graph::path_cost`).
 //! The first three tests are the cases that once gave a wrong answer
 //! without an error: a cell blocked on the partial path, a wall opened, the
-//! goal blocked mid-search.
+//! goal blocked mid-search; then a goal cut off mid-search, found out at
+//! once through component labels.
 
 use crate::common::{self, Lcg};
+use pathseek::components::GridComponents;
 use pathseek::graph::path_cost;
 use pathseek::open_set::DaryHeap;
 use pathseek::store::{HashStore, IndexedStore};
@@ -123,6 +125,79 @@ fn a_goal_blocked_mid_search_is_an_error_at_the_next_advance() {
         0,
         "nothing explored to find it out"
     );
+}
+
+/// The goal's corner of a 64 x 64 grid walled off (columns and rows 56..64
+/// behind a wall at 56), through the labels, so they stay current.
+fn wall_off_corner(grid: &mut Grid<u32>, parts: &mut GridComponents) {
+    for i in 56..64 {
+        parts.block(grid, Cell::new(56, i)).unwrap();
+        parts.block(grid, Cell::new(i, 56)).unwrap();
+    }
+}
+
+#[test]
+fn a_goal_cut_off_mid_search_is_no_path_at_the_next_advance_within() {
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let mut parts = GridComponents::new(&grid);
+    let (start, goal) = (Cell::new(0, 0), Cell::new(63, 63));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let mut plain = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    search.start_within(
+        &grid,
+        &parts.reach(&grid).unwrap(),
+        query(&grid, start, goal),
+    );
+    plain.start(&grid, query(&grid, start, goal));
+    let reach = parts.reach(&grid).unwrap();
+    assert_eq!(search.advance_within(&grid, &reach, 8), Status::InProgress);
+    assert_eq!(plain.advance(&grid, 8), Status::InProgress);
+    wall_off_corner(&mut grid, &mut parts);
+    assert_eq!(fresh(&grid, start, goal), None);
+
+    let expanded = search.stats().expanded;
+    let reach = parts.reach(&grid).unwrap();
+    assert_eq!(search.advance_within(&grid, &reach, 8), Status::NoPath);
+    assert_eq!(
+        search.stats().expanded,
+        expanded,
+        "found out without expanding"
+    );
+    assert_eq!(search.advance_within(&grid, &reach, 8), Status::NoPath);
+    // Without the labels the same search finds it out by exhausting the
+    // start's side of the wall.
+    assert_eq!(run_out(&mut plain, &grid, 64), Status::NoPath);
+    assert!(plain.stats().expanded > 64 * 64 - 16 * 16);
+}
+
+#[test]
+fn a_goal_cut_off_mid_search_with_the_fallback_heads_for_the_nearest_reachable_cell() {
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    let mut parts = GridComponents::new(&grid);
+    let (start, goal) = (Cell::new(0, 0), Cell::new(63, 63));
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let q = query(&grid, start, goal).fallback_to_nearest();
+    search.start_within(&grid, &parts.reach(&grid).unwrap(), q);
+    search.advance_within(&grid, &parts.reach(&grid).unwrap(), 8);
+    wall_off_corner(&mut grid, &mut parts);
+    let reach = parts.reach(&grid).unwrap();
+    let status = loop {
+        let s = search.advance_within(&grid, &reach, 64);
+        if s != Status::InProgress {
+            break s;
+        }
+    };
+    // The open cells nearest the goal: 8 cells straight up or left of it.
+    let nearest = search.goal().unwrap();
+    assert!(
+        [Cell::new(63, 55), Cell::new(55, 63)].contains(&nearest),
+        "{nearest:?}"
+    );
+    let cost = fresh(&grid, start, nearest).unwrap();
+    assert_eq!(cost, 55 * 3 + 8 * 2);
+    assert_eq!(status, Status::Found { cost });
+    assert_eq!(search.stats().restarts, 1);
+    check_found(&search, &grid, cost);
 }
 
 #[test]
