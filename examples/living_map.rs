@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example living_map               # an embedded map, a few walks
 //! cargo run --release --example living_map -- --map FILE.map [--scen FILE.map.scen] \
-//!     [--walks N] [--seed S] [--radius R]
+//!     [--walks N] [--seed S] [--radius R] [--only edits|unknown|target]
 //! cargo run --release --example living_map -- --help
 //! ```
 //!
@@ -391,7 +391,7 @@ fn run() -> Result<bool, String> {
                 checked against the fresh A* search on the unit's current grid. \
                 Without --map: an embedded 47 x 24 maze and 4 walks per kind.",
         usage: "cargo run --release --example living_map \
-                [-- --map FILE.map [--scen FILE.map.scen]] [--walks N] [--seed S] [--radius R]",
+                [-- --map FILE.map [--scen FILE.map.scen]] [--walks N] [--seed S] [--radius R] [--only KIND]",
         flags: &[
             (
                 "--map FILE",
@@ -414,6 +414,10 @@ fn run() -> Result<bool, String> {
             (
                 "--radius R",
                 "the sensing radius of (b), besides radius 1 (default 5)",
+            ),
+            (
+                "--only KIND",
+                "walk one kind only: edits, unknown or target (for profiling)",
             ),
         ],
         more: "One table row per kind: walks, steps, edits (cells toggled in (a), walls \
@@ -489,6 +493,17 @@ fn run() -> Result<bool, String> {
         kinds.push(Kind::Unknown(radius));
     }
     kinds.push(Kind::Target);
+    if let Some(only) = flags.get("only") {
+        kinds.retain(|k| match only {
+            "edits" => *k == Kind::Edits,
+            "unknown" => matches!(k, Kind::Unknown(_)),
+            "target" => *k == Kind::Target,
+            _ => false,
+        });
+        if kinds.is_empty() {
+            return Err(format!("--only {only}: expected edits, unknown or target"));
+        }
+    }
 
     let mut engines = Engines {
         astar: AStar::new(DaryHeap::new(), IndexedStore::new()),

@@ -8,8 +8,7 @@ use self::repair::{sum, NodeState};
 use super::replannable::Replannable;
 use super::stats::ReplanStats;
 use crate::cost::Cost;
-#[cfg(doc)]
-use crate::graph::DenseIds;
+use crate::graph::{DenseIds, EdgeSink, Expansion};
 #[cfg(doc)]
 use crate::grid::Grid;
 use crate::open_set::OpenSet;
@@ -566,17 +565,14 @@ where
         let mut cost = C::zero();
         path.push(at);
         while at != goal {
-            let mut best: Option<(C, N, C)> = None;
-            graph.successors(at, |next, c| {
-                let Some(i) = graph.node_index(next) else {
-                    return;
-                };
-                let through = sum(c, self.nodes[i].g).unwrap_or(inf);
-                if through < inf && best.is_none_or(|(b, _, _)| through < b) {
-                    best = Some((through, next, c));
-                }
-            });
-            let Some((_, next, c)) = best else {
+            let mut step = BestStep {
+                graph,
+                nodes: &self.nodes,
+                best: inf,
+                next: None,
+            };
+            graph.expand(Expansion::new(at), &mut step);
+            let Some((next, c)) = step.next else {
                 path.clear();
                 return None;
             };
@@ -591,5 +587,38 @@ where
             at = next;
         }
         Some(cost)
+    }
+}
+
+/// The successor `s'` of a node with the smallest `c(s, s') + g(s')` (the
+/// first of equals), as the edges are reported: by dense id when the graph
+/// gives it.
+struct BestStep<'a, G: DenseIds> {
+    graph: &'a G,
+    nodes: &'a [NodeState<G::Cost>],
+    best: G::Cost,
+    next: Option<(G::Node, G::Cost)>,
+}
+
+impl<G: DenseIds> EdgeSink<G::Node, G::Cost> for BestStep<'_, G> {
+    #[inline]
+    fn edge(&mut self, to: G::Node, cost: G::Cost) {
+        if let Some(index) = self.graph.node_index(to) {
+            self.indexed_edge(to, index, cost);
+        }
+    }
+
+    #[inline]
+    fn indexed_edge(&mut self, to: G::Node, index: usize, cost: G::Cost) {
+        let Some(node) = self.nodes.get(index) else {
+            return;
+        };
+        // Infinite (unreached) or overflowing: not a step of a path.
+        if let Some(through) = sum(cost, node.g)
+            && through < self.best
+        {
+            self.best = through;
+            self.next = Some((to, cost));
+        }
     }
 }
