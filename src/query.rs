@@ -32,6 +32,13 @@ use std::time::Instant;
 /// assert_eq!((r.found().unwrap().cost, r.stats.expanded), (9, 9));
 /// ```
 pub trait Heuristic<N, C> {
+    /// Whether a search opens a closed node again when it finds a cheaper
+    /// path to it (the default, `true`: optimal paths even with an
+    /// inconsistent heuristic). [`NoReopening`] says `false`
+    /// ([`Query::without_reopening`]). A constant, so the choice costs
+    /// nothing at run time.
+    const REOPEN: bool = true;
+
     /// The estimated cost from `node` to the goal. Called once per node and
     /// search, when the node is first reached.
     fn estimate(&mut self, node: N) -> C;
@@ -72,6 +79,8 @@ pub struct MaxOf<A, B>(pub A, pub B);
 impl<N: Copy, C: PartialOrd, A: Heuristic<N, C>, B: Heuristic<N, C>> Heuristic<N, C>
     for MaxOf<A, B>
 {
+    const REOPEN: bool = A::REOPEN && B::REOPEN;
+
     #[inline(always)]
     fn estimate(&mut self, node: N) -> C {
         let (a, b) = (self.0.estimate(node), self.1.estimate(node));
@@ -80,6 +89,154 @@ impl<N: Copy, C: PartialOrd, A: Heuristic<N, C>, B: Heuristic<N, C>> Heuristic<N
         } else {
             a
         }
+    }
+}
+
+/// A weight `w >= 1` for weighted A\*, where a search orders its frontier by
+/// `f = g + w * h` ([`Query::weighted`]): checked when made, so a query never
+/// holds a weight below one, NaN or infinite.
+///
+/// # Example
+/// ```
+/// use pathseek::query::Weight;
+/// assert_eq!(Weight::new(1.5).map(Weight::get), Ok(1.5));
+/// assert!(Weight::new(0.5).is_err());
+/// assert!(Weight::new(f64::NAN).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub struct Weight(f64);
+
+impl Weight {
+    /// No inflation: plain A\*.
+    pub const ONE: Weight = Weight(1.0);
+
+    /// The weight `w`, if it is finite and at least 1.
+    ///
+    /// # Example
+    /// See [`Weight`].
+    pub fn new(w: f64) -> Result<Weight, InvalidWeight> {
+        if w.is_finite() && w >= 1.0 {
+            Ok(Weight(w))
+        } else {
+            Err(InvalidWeight(w))
+        }
+    }
+
+    /// The weight's value.
+    ///
+    /// # Example
+    /// See [`Weight`].
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+/// A weight below 1, NaN or infinite, refused by [`Weight::new`].
+///
+/// # Example
+/// ```
+/// let err = pathseek::query::Weight::new(0.9).unwrap_err();
+/// assert_eq!(err.to_string(), "weight 0.9: weighted A* needs a finite weight of at least 1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InvalidWeight(pub f64);
+
+impl core::fmt::Display for InvalidWeight {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "weight {}: weighted A* needs a finite weight of at least 1",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for InvalidWeight {}
+
+/// A heuristic inflated by a [`Weight`]: `w * h`, the estimate of weighted
+/// A\* ([`Query::weighted`] makes one).
+///
+/// With an admissible `h` (consistent or not: the core reopens closed nodes)
+/// the path found costs at most `w` times the optimum. Integer costs round
+/// `w * h` down, so the bound is exact; floats round to nearest and
+/// [`Length`](crate::Length) to its nearest unit, so theirs holds up to that
+/// rounding of one estimate.
+///
+/// # Example
+/// ```
+/// use pathseek::query::{Weight, Weighted};
+/// use pathseek::Heuristic;
+/// let mut h = Weighted::new(|n: u32| n, Weight::new(1.5)?);
+/// assert_eq!(Heuristic::<u32, u32>::estimate(&mut h, 7), 10); // 10.5, rounded down
+/// # Ok::<(), pathseek::query::InvalidWeight>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Weighted<H> {
+    heuristic: H,
+    weight: Weight,
+}
+
+impl<H> Weighted<H> {
+    /// `heuristic` inflated by `weight`.
+    ///
+    /// # Example
+    /// See [`Weighted`].
+    pub fn new(heuristic: H, weight: Weight) -> Self {
+        Weighted { heuristic, weight }
+    }
+
+    /// The weight.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::query::{Weight, Weighted};
+    /// assert_eq!(Weighted::new((), Weight::ONE).weight(), Weight::ONE);
+    /// ```
+    pub fn weight(&self) -> Weight {
+        self.weight
+    }
+}
+
+impl<N, C: Cost, H: Heuristic<N, C>> Heuristic<N, C> for Weighted<H> {
+    const REOPEN: bool = H::REOPEN;
+
+    #[inline]
+    fn estimate(&mut self, node: N) -> C {
+        let h = self.heuristic.estimate(node);
+        let w = self.weight.0;
+        if w == 1.0 || !h.is_valid() {
+            // An invalid estimate stays invalid: the search reports it.
+            return h;
+        }
+        // Too large for the type: the largest value, which the search
+        // reports as an overflow of f = g + h.
+        <C as num_traits::NumCast>::from(h.as_f64() * w).unwrap_or_else(C::max_value)
+    }
+}
+
+/// A heuristic whose searches never open a closed node again
+/// ([`Query::without_reopening`] makes one; see there for what it changes).
+///
+/// # Example
+/// ```
+/// use pathseek::query::NoReopening;
+/// use pathseek::Heuristic;
+/// fn reopens<H: Heuristic<u32, u32>>(_: &H) -> bool {
+///     H::REOPEN
+/// }
+/// let h = |n: u32| 10 - n.min(10);
+/// assert!(reopens(&h));
+/// assert!(!reopens(&NoReopening(h)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoReopening<H>(pub H);
+
+impl<N, C, H: Heuristic<N, C>> Heuristic<N, C> for NoReopening<H> {
+    const REOPEN: bool = false;
+
+    #[inline(always)]
+    fn estimate(&mut self, node: N) -> C {
+        self.0.estimate(node)
     }
 }
 
@@ -319,6 +476,73 @@ impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
             heuristic,
             limits: Limits::default(),
             fallback: false,
+        }
+    }
+
+    /// The same query as weighted A\*: the frontier ordered by
+    /// `f = g + w * h` ([`Weighted`]), so the search heads for the goal more
+    /// greedily and expands fewer nodes, for a path that costs at most `w`
+    /// times the optimum (with an admissible heuristic; see [`Weighted`] for
+    /// rounding). `Weight::ONE` is plain A\*.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::query::Weight;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Query};
+    /// let grid = Grid::from_fn(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
+    ///     c.x != 32 || c.y > 50 // a wall with a gap at the bottom
+    /// })?;
+    /// let (start, goal) = (Cell::new(0, 10), Cell::new(63, 10));
+    /// let plain = pathseek::search(&grid, Query::new(start, goal, grid.heuristic(goal)));
+    /// let w = Weight::new(2.0)?;
+    /// let fast = pathseek::search(&grid, Query::new(start, goal, grid.heuristic(goal)).weighted(w));
+    /// let (best, found) = (plain.found().unwrap().cost, fast.found().unwrap().cost);
+    /// assert!(found >= best && f64::from(found) <= 2.0 * f64::from(best));
+    /// assert!(fast.stats.expanded < plain.stats.expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn weighted(self, weight: Weight) -> Query<N, C, Weighted<H>, T> {
+        Query {
+            starts: self.starts,
+            goal: self.goal,
+            heuristic: Weighted::new(self.heuristic, weight),
+            limits: self.limits,
+            fallback: self.fallback,
+        }
+    }
+
+    /// The same query, but a node already expanded is never opened again,
+    /// even when reached more cheaply later. With a *consistent* heuristic
+    /// this changes nothing for plain A\* (a closed node is never reached
+    /// more cheaply), and weighted A\* ([`weighted`](Query::weighted)) keeps
+    /// its bound of `w` times the optimum (Likhachev, Gordon and Thrun 2003)
+    /// while expanding each node once: the usual way to run it. With an
+    /// inconsistent heuristic the path may cost more than the optimum (or
+    /// than `w` times it); [`Stats::reopened`](crate::Stats::reopened) stays 0.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::query::Weight;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Query};
+    /// let grid = Grid::from_fn(96, 96, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
+    ///     !(c.x == 48 && c.y < 80)
+    /// })?;
+    /// let (start, goal) = (Cell::new(10, 20), Cell::new(90, 20));
+    /// let q = Query::new(start, goal, grid.heuristic(goal)).weighted(Weight::new(5.0)?);
+    /// let reopening = pathseek::search(&grid, q.clone());
+    /// let once = pathseek::search(&grid, q.without_reopening());
+    /// assert!(reopening.stats.reopened > 0);
+    /// assert_eq!(once.stats.reopened, 0);
+    /// assert!(once.stats.expanded < reopening.stats.expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn without_reopening(self) -> Query<N, C, NoReopening<H>, T> {
+        Query {
+            starts: self.starts,
+            goal: self.goal,
+            heuristic: NoReopening(self.heuristic),
+            limits: self.limits,
+            fallback: self.fallback,
         }
     }
 

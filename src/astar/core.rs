@@ -729,6 +729,9 @@ where
             return;
         }
         if g < record.g {
+            if !H::REOPEN && record.is_closed() {
+                return;
+            }
             let Some(f) = g.checked_add_valid(record.h) else {
                 return fail(self.error, SearchError::CostOverflow { node: succ });
             };

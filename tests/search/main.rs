@@ -23,4 +23,5 @@ mod prop_open_sets;
 mod prop_query;
 mod query;
 mod store_conformance;
+mod weighted;
 mod zero_alloc;
