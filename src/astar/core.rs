@@ -673,6 +673,35 @@ where
     fn indexed_edge(&mut self, to: G::Node, index: usize, cost: G::Cost) {
         self.relax(to, Some(index), cost)
     }
+
+    /// Relaxes `to` through the expanded node's parent when that is no
+    /// dearer than through the node itself (Theta*'s second path).
+    #[inline]
+    fn edge_from_parent(
+        &mut self,
+        to: G::Node,
+        index: Option<usize>,
+        cost: G::Cost,
+        cost_from_parent: G::Cost,
+    ) {
+        // The expanded node's own parent (none for a start), read from its
+        // record: only any-angle graphs come here.
+        let grandparent = self
+            .store
+            .record_mut(self.parent)
+            .map_or(NO_SLOT, |r| r.parent);
+        let via = (grandparent != NO_SLOT && cost_from_parent.is_valid())
+            .then(|| self.store.record_mut(grandparent).map(|r| r.g))
+            .flatten()
+            .and_then(|g| g.checked_add_valid(cost_from_parent));
+        let direct = self.g.checked_add_valid(cost);
+        match (via, direct) {
+            (Some(via), Some(direct)) if via <= direct && cost.is_valid() => {
+                self.reach_via(to, index, via, grandparent)
+            }
+            _ => self.relax(to, index, cost),
+        }
+    }
 }
 
 impl<G, O, S, H> Relax<'_, G, O, S, H>
@@ -729,7 +758,7 @@ where
             return;
         }
         if g < record.g {
-            if !H::REOPEN && record.is_closed() {
+            if !(H::REOPEN && G::REOPEN) && record.is_closed() {
                 return;
             }
             let Some(f) = g.checked_add_valid(record.h) else {
@@ -737,6 +766,61 @@ where
             };
             record.g = g;
             record.parent = self.parent;
+            let entry = Entry { f, g, slot };
+            if record.is_closed() {
+                record.set_closed(false);
+                self.stats.reopened += 1;
+                self.open.push(entry);
+            } else {
+                self.open.decrease_key(entry);
+            }
+            self.stats.pushed += 1;
+        }
+    }
+
+    /// [`relax`](Self::relax) for `succ` reached at cost `g` from the node
+    /// in slot `parent` (the expanded node's parent: a shortcut of an
+    /// any-angle graph). The same steps as `relax` after its cost checks,
+    /// kept apart so that `relax`, the hot path of every other graph,
+    /// compiles as it did (sharing one function cost 5% more instructions
+    /// on the den520d subset).
+    #[inline(never)]
+    fn reach_via(&mut self, succ: G::Node, index: Option<usize>, g: G::Cost, parent: u32) {
+        let found = match self.store.find_or_insert_at(self.graph, succ, index) {
+            Ok(found) => found,
+            Err(e) => return fail(self.error, e),
+        };
+        let (slot, record) = (found.slot, found.record);
+        if found.fresh {
+            let h = self.heuristic.estimate(succ);
+            if !h.is_valid() {
+                return fail(
+                    self.error,
+                    SearchError::InvalidHeuristic {
+                        node: succ,
+                        value: h,
+                    },
+                );
+            }
+            let Some(f) = g.checked_add_valid(h) else {
+                return fail(self.error, overflow_or_infinite(succ, h));
+            };
+            record.g = g;
+            record.h = h;
+            record.parent = parent;
+            self.open.push(Entry { f, g, slot });
+            self.stats.pushed += 1;
+            return;
+        }
+        if g < record.g {
+            if !(H::REOPEN && G::REOPEN) && record.is_closed() {
+                return;
+            }
+            let Some(f) = g.checked_add_valid(record.h) else {
+                return fail(self.error, SearchError::CostOverflow { node: succ });
+            };
+            record.g = g;
+            record.parent = parent;
             let entry = Entry { f, g, slot };
             if record.is_closed() {
                 record.set_closed(false);

@@ -82,6 +82,15 @@ pub trait Graph {
     /// The cost of an edge and of a path.
     type Cost: Cost;
 
+    /// Whether the A\* core may open a closed node again when it finds a
+    /// cheaper path to it (the default, `true`; a heuristic can also say no,
+    /// [`Heuristic::REOPEN`](crate::Heuristic::REOPEN)). A graph whose edges
+    /// depend on the path that reached a node says `false`:
+    /// [`AnyAngle`](crate::grid::AnyAngle)'s shortcuts from a node's parent
+    /// are only consistent with the parents' costs if those never change
+    /// once expanded, as in Theta*.
+    const REOPEN: bool = true;
+
     /// Calls `edge(successor, cost)` once for every edge leaving `node`.
     ///
     /// Costs must be non-negative and not NaN; the search reports an
@@ -300,6 +309,7 @@ impl<N: Copy + Eq + Hash + Debug, C: Cost> DenseIds for NoDenseIds<N, C> {
 impl<G: Graph + ?Sized> Graph for &G {
     type Node = G::Node;
     type Cost = G::Cost;
+    const REOPEN: bool = G::REOPEN;
 
     #[inline]
     fn successors(&self, node: Self::Node, edge: impl FnMut(Self::Node, Self::Cost)) {
@@ -406,6 +416,23 @@ pub trait EdgeSink<N, C> {
     fn indexed_edge(&mut self, to: N, index: usize, cost: C) {
         let _ = index;
         self.edge(to, cost)
+    }
+
+    /// An edge to `to` costing `cost` from the expanded node, which `to` can
+    /// also be reached from straight from the expanded node's parent
+    /// ([`Expansion::parent`]) at `cost_from_parent`: the shortcut of an
+    /// any-angle search (Theta*, [`AnyAngle`](crate::grid::AnyAngle)). The
+    /// A\* core relaxes `to` through the parent when that is no dearer, so
+    /// the path's next point is the parent; the default takes the ordinary
+    /// edge ([`indexed_edge`](EdgeSink::indexed_edge) with `index`, else
+    /// [`edge`](EdgeSink::edge)).
+    #[inline(always)]
+    fn edge_from_parent(&mut self, to: N, index: Option<usize>, cost: C, cost_from_parent: C) {
+        let _ = cost_from_parent;
+        match index {
+            Some(i) => self.indexed_edge(to, i, cost),
+            None => self.edge(to, cost),
+        }
     }
 }
 

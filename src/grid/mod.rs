@@ -98,6 +98,7 @@ macro_rules! grid_dense_ids {
     };
 }
 use grid_dense_ids;
+mod any_angle;
 mod cell;
 mod connectivity;
 mod costs;
@@ -117,6 +118,7 @@ mod terrain;
 #[cfg(test)]
 mod tests;
 
+pub use any_angle::{AnyAngle, AnyAngleError, StraightLine};
 pub use cell::Cell;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
