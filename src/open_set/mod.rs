@@ -30,6 +30,7 @@
 //! | [`UnsortedVec`] | O(1) | O(F) (scan) | O(1) (in place) | O(1) (node store) |
 //! | [`SplayTree`] | O(log F) amortised | O(log F) amortised | O(log F) amortised (delete + reinsert) | O(1) (node store) |
 //! | [`SortedList`] | O(k) (walk of the `k` entries from the last push's node) | O(1) | O(1) unlink + O(k) walk (in place) | O(1) (node store) |
+//! | [`SkipList`] | O(log F) expected | O(1) expected | as push (re-push) | O(1) (node store) |
 //! | [`IndexedArray`] | O(1) | O(F) (scan of the open slots) | O(1) (in place) | O(1) (node store or here) |
 //! | [`TwoLevel`] | O(log M + k) top, O(1) overflow | O(1) + O(F + M log M) per refill | as push (re-push) | O(1) (node store) |
 //!
@@ -59,6 +60,7 @@ mod lazy_dary_heap;
 mod packed;
 mod radix_heap;
 mod registry;
+mod skip_list;
 mod slot_positions;
 mod sorted_list;
 mod sorted_vec;
@@ -74,6 +76,7 @@ pub use indexed_array::IndexedArray;
 pub use lazy_dary_heap::LazyDaryHeap;
 pub use radix_heap::RadixHeap;
 pub use registry::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
+pub use skip_list::SkipList;
 pub use sorted_list::SortedList;
 pub use sorted_vec::SortedVec;
 pub use splay_tree::SplayTree;

@@ -7,7 +7,7 @@
 
 use super::{
     BinaryHeap, BucketQueue, DaryHeap, HotQueue, IndexedArray, LazyBinaryHeap, LazyDaryHeap,
-    OpenSet, RadixHeap, SortedList, SortedVec, SplayTree, TwoLevel, UnsortedVec,
+    OpenSet, RadixHeap, SkipList, SortedList, SortedVec, SplayTree, TwoLevel, UnsortedVec,
 };
 use crate::cost::Cost;
 
@@ -102,6 +102,7 @@ macro_rules! registry {
         /// | `two-level` | [`TwoLevel`] |
         /// | `bucket-queue` | [`BucketQueue::with_max_edge_cost(max_edge)`](BucketQueue::with_max_edge_cost) |
         /// | `sorted-list` | [`SortedList`] |
+        /// | `skip-list` | [`SkipList`] |
         ///
         /// Each structure is built with `new()` (untuned) apart from the HOT
         /// queue and the bucket queue. Open sets are different types, so the registry is a
@@ -158,6 +159,7 @@ registry! {
     "two-level" => |_max_edge| TwoLevel::<C>::new(),
     "bucket-queue" => |max_edge| BucketQueue::<C>::with_max_edge_cost(max_edge),
     "sorted-list" => |_max_edge| SortedList::<C>::new(),
+    "skip-list" => |_max_edge| SkipList::<C>::new(),
 }
 
 #[cfg(test)]
