@@ -29,6 +29,8 @@
 //! | [`SortedVec`] | O(log F + k) (shift of the `k` better entries) | O(1) | as push (re-push) | O(1) (node store) |
 //! | [`UnsortedVec`] | O(1) | O(F) (scan) | O(1) (in place) | O(1) (node store) |
 //! | [`SplayTree`] | O(log F) amortised | O(log F) amortised | O(log F) amortised (delete + reinsert) | O(1) (node store) |
+//! | [`SortedList`] | O(k) (walk of the `k` entries from the last push's node) | O(1) | O(1) unlink + O(k) walk (in place) | O(1) (node store) |
+//! | [`SkipList`] | O(log F) expected | O(1) expected | as push (re-push) | O(1) (node store) |
 //! | [`IndexedArray`] | O(1) | O(F) (scan of the open slots) | O(1) (in place) | O(1) (node store or here) |
 //! | [`TwoLevel`] | O(log M + k) top, O(1) overflow | O(1) + O(F + M log M) per refill | as push (re-push) | O(1) (node store) |
 //!
@@ -58,7 +60,9 @@ mod lazy_dary_heap;
 mod packed;
 mod radix_heap;
 mod registry;
+mod skip_list;
 mod slot_positions;
+mod sorted_list;
 mod sorted_vec;
 mod splay_tree;
 mod two_level;
@@ -72,6 +76,8 @@ pub use indexed_array::IndexedArray;
 pub use lazy_dary_heap::LazyDaryHeap;
 pub use radix_heap::RadixHeap;
 pub use registry::{visit_open_sets, OpenSetVisitor, OPEN_SET_NAMES};
+pub use skip_list::SkipList;
+pub use sorted_list::SortedList;
 pub use sorted_vec::SortedVec;
 pub use splay_tree::SplayTree;
 pub use two_level::TwoLevel;

@@ -7,7 +7,7 @@
 
 use super::{
     BinaryHeap, BucketQueue, DaryHeap, HotQueue, IndexedArray, LazyBinaryHeap, LazyDaryHeap,
-    OpenSet, RadixHeap, SortedVec, SplayTree, TwoLevel, UnsortedVec,
+    OpenSet, RadixHeap, SkipList, SortedList, SortedVec, SplayTree, TwoLevel, UnsortedVec,
 };
 use crate::cost::Cost;
 
@@ -101,6 +101,8 @@ macro_rules! registry {
         /// | `indexed-array` | [`IndexedArray`] |
         /// | `two-level` | [`TwoLevel`] |
         /// | `bucket-queue` | [`BucketQueue::with_max_edge_cost(max_edge)`](BucketQueue::with_max_edge_cost) |
+        /// | `sorted-list` | [`SortedList`] |
+        /// | `skip-list` | [`SkipList`] |
         ///
         /// Each structure is built with `new()` (untuned) apart from the HOT
         /// queue and the bucket queue. Open sets are different types, so the registry is a
@@ -156,6 +158,8 @@ registry! {
     "indexed-array" => |_max_edge| IndexedArray::<C>::new(),
     "two-level" => |_max_edge| TwoLevel::<C>::new(),
     "bucket-queue" => |max_edge| BucketQueue::<C>::with_max_edge_cost(max_edge),
+    "sorted-list" => |_max_edge| SortedList::<C>::new(),
+    "skip-list" => |_max_edge| SkipList::<C>::new(),
 }
 
 #[cfg(test)]

@@ -22,6 +22,13 @@ impl SlotPositions {
         SlotPositions { pos: Vec::new() }
     }
 
+    /// A table with room for slots `0..slots` (none of them set).
+    pub(crate) fn with_slots(slots: usize) -> Self {
+        SlotPositions {
+            pos: vec![UNSET; slots],
+        }
+    }
+
     /// Records that `slot` now lives at `position`.
     #[inline]
     pub(crate) fn set(&mut self, slot: u32, position: usize) {
@@ -66,5 +73,8 @@ mod tests {
         assert_eq!(p.find(1_000, |_| true), None);
         p.set(1_000, 0);
         assert_eq!(p.find(1_000, |i| i == 0), Some(0));
+        let q = SlotPositions::with_slots(10);
+        assert_eq!(q.pos.len(), 10);
+        assert_eq!(q.find(3, |_| true), None);
     }
 }
