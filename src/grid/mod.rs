@@ -16,6 +16,9 @@
 //! `move_cost * weight(c)`; weight one is plain ground. Without any weight set the
 //! grid never touches the weight table, so the common case stays fast.
 //!
+//! Straight lines: [`Grid::line_of_sight`] (an exact walk over the cells a
+//! segment touches, corners by the same rule as diagonal moves).
+//!
 //! Distance estimates for grid searches are in [`heuristic`] (also reachable as
 //! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
 //!
@@ -105,6 +108,7 @@ mod graph;
 pub mod heuristic;
 pub mod jump_points;
 mod layout;
+mod line_of_sight;
 mod map;
 mod nearest;
 mod render;

@@ -12,6 +12,7 @@ pub mod graph_props;
 pub mod grid_props;
 pub mod jump_props;
 pub mod open_set_suite;
+pub mod segments;
 pub mod store_suite;
 
 use std::cmp::{Ordering, Reverse};

@@ -14,6 +14,7 @@ mod dstar_lite_graphs;
 mod groups;
 mod jump_points;
 mod landmarks;
+mod line_of_sight;
 mod living_map;
 mod movingai_scenarios;
 mod nearest;
