@@ -17,7 +17,8 @@
 //! grid never touches the weight table, so the common case stays fast.
 //!
 //! Straight lines: [`Grid::line_of_sight`] (an exact walk over the cells a
-//! segment touches, corners by the same rule as diagonal moves).
+//! segment touches, corners by the same rule as diagonal moves) and
+//! [`smooth_path`] (string pulling: a path cut down to where it turns).
 //!
 //! Distance estimates for grid searches are in [`heuristic`] (also reachable as
 //! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
@@ -99,6 +100,7 @@ macro_rules! grid_dense_ids {
 }
 use grid_dense_ids;
 mod cell;
+mod cell_path;
 mod connectivity;
 mod costs;
 mod division;
@@ -113,11 +115,13 @@ mod map;
 mod nearest;
 mod render;
 mod reverse;
+mod smoothing;
 mod terrain;
 #[cfg(test)]
 mod tests;
 
 pub use cell::Cell;
+pub use cell_path::PathError;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
 pub use edits::{CellEdit, CellState, EditsSince, MapVersion, DEFAULT_EDIT_LOG_CAPACITY};
@@ -130,3 +134,4 @@ pub use jump_points::{BlockJumpPoints, PrecomputedJumps};
 pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
 pub use map::Grid;
 pub use reverse::ReversedGrid;
+pub use smoothing::{euclidean_length, smooth_path, weighted_length};

@@ -21,3 +21,4 @@ mod nearest;
 mod precomputed_jumps;
 mod prop_grids;
 mod reach;
+mod smoothing;
