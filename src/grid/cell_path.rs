@@ -7,7 +7,8 @@ use core::fmt;
 use super::{move_bit, Cell, Grid};
 use crate::cost::Cost;
 
-/// Why a cell path was refused by [`smooth_path`](super::smooth_path).
+/// Why a cell path was refused by [`smooth_path`](super::smooth_path) or
+/// [`ShortcutRefiner::refine`](super::ShortcutRefiner::refine).
 ///
 /// A cell path is a walk of the grid: at least one cell, every cell inside
 /// the grid and passable, and each step from a cell to the next one of the

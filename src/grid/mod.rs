@@ -17,8 +17,10 @@
 //! grid never touches the weight table, so the common case stays fast.
 //!
 //! Straight lines: [`Grid::line_of_sight`] (an exact walk over the cells a
-//! segment touches, corners by the same rule as diagonal moves) and
-//! [`smooth_path`] (string pulling: a path cut down to where it turns).
+//! segment touches, corners by the same rule as diagonal moves),
+//! [`smooth_path`] (string pulling: a path cut down to where it turns) and
+//! [`ShortcutRefiner`] (a path searched again window by window, never
+//! costing more).
 //!
 //! Distance estimates for grid searches are in [`heuristic`] (also reachable as
 //! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
@@ -115,6 +117,7 @@ mod map;
 mod nearest;
 mod render;
 mod reverse;
+mod shortcuts;
 mod smoothing;
 mod terrain;
 #[cfg(test)]
@@ -134,4 +137,5 @@ pub use jump_points::{BlockJumpPoints, PrecomputedJumps};
 pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
 pub use map::Grid;
 pub use reverse::ReversedGrid;
+pub use shortcuts::{GridQuery, Refined, ShortcutRefiner};
 pub use smoothing::{euclidean_length, smooth_path, weighted_length};

@@ -1,5 +1,6 @@
-//! String pulling (`grid::smooth_path`) on random grids: 4- and
-//! 8-connected, random walls, with and without terrain weights; paths from A*, detours (A* to a
+//! String pulling (`grid::smooth_path`) and shortcut refinement
+//! (`grid::ShortcutRefiner`) on random grids: 4- and 8-connected, random
+//! walls, with and without terrain weights; paths from A*, detours (A* to a
 //! random waypoint, then on to the goal) and random walks (which loop).
 //!
 //! Smoothing:
@@ -12,21 +13,29 @@
 //!   terrain (each segment times the weight of the cell it ends in, summed
 //!   here) never above the path's.
 //!
+//! Refinement (windows of 0 to 12 steps, and one as long as the path):
+//! - the result is a walk of the grid (`graph::path_cost` is `Some`) from
+//!   the path's first cell to its last, and never costs more;
+//! - an A* path comes back at its cost; with a window as long as the path
+//!   the result is optimal.
+//!
 //! Then the errors on bad paths, and every scenario of `arena.map`.
 
 use crate::common;
 
 use common::segments::{reference, touched};
 use common::Lcg;
-use pathseek::grid::{euclidean_length, smooth_path, weighted_length, PathError};
+use pathseek::graph::path_cost;
+use pathseek::grid::{euclidean_length, smooth_path, weighted_length, PathError, ShortcutRefiner};
 use pathseek::{Cell, Connectivity, Cost, Graph, Grid, GridCosts, Length};
 use proptest::prelude::*;
 use std::cell::Cell as Counter;
 
 thread_local! {
-    /// Paths that smoothing shortened, over the cases the property on this
-    /// thread ran: it must exercise that.
+    /// Paths that smoothing shortened and refinements that cost less, over
+    /// the cases the property on this thread ran: it must exercise both.
     static SMOOTHED: Counter<u64> = const { Counter::new(0) };
+    static SHORTENED: Counter<u64> = const { Counter::new(0) };
 }
 
 #[derive(Clone, Debug)]
@@ -118,7 +127,7 @@ fn random_walk<C: Cost>(grid: &Grid<C>, start: Cell, rng: &mut Lcg) -> Vec<Cell>
     path
 }
 
-/// Paths to smooth on `grid`: A* paths, detours and random
+/// Paths to smooth and refine on `grid`: A* paths, detours and random
 /// walks; each with the A* path between its ends, if any.
 fn paths<C: Cost>(grid: &Grid<C>, seed: u64) -> Vec<(Vec<Cell>, Option<Vec<Cell>>)> {
     let mut rng = Lcg(seed);
@@ -220,25 +229,83 @@ fn check_smoothing<C: Cost>(grid: &Grid<C>, path: &[Cell]) {
     assert!((weighted_length(grid, &out) - after).abs() <= 1e-9 * after.max(1.0));
 }
 
-/// Runs `property` and checks that it smoothed some paths.
+fn check_refinement<C: Cost>(
+    grid: &Grid<C>,
+    refiner: &mut ShortcutRefiner<C>,
+    path: &[Cell],
+    best: Option<&[Cell]>,
+    from_astar: bool,
+    rng: &mut Lcg,
+) {
+    let cost = path_cost(grid, path).expect("a walk of the grid");
+    let optimum = best.and_then(|b| path_cost(grid, b));
+    let exact = common::is_integer::<C>();
+    let mut out = Vec::new();
+    for window in [rng.next(13) as usize, path.len()] {
+        refiner.set_window(window);
+        let refined = refiner.refine(grid, path, &mut out).unwrap();
+        let got = path_cost(grid, &out).expect("the refined path is a walk of the grid");
+        assert_eq!(got, refined.cost);
+        assert_eq!(refined.original, cost);
+        assert!(got <= cost, "window {window}: {got:?} > {cost:?}");
+        if got < cost {
+            SHORTENED.with(|n| n.set(n.get() + 1));
+        }
+        assert_eq!(out.first(), path.first());
+        assert_eq!(out.last(), path.last());
+        if from_astar {
+            assert_eq!(got, cost, "an A* path came back at another cost");
+        }
+        if let Some(optimum) = optimum {
+            assert!(
+                got >= optimum || !exact,
+                "below the optimum: {got:?} < {optimum:?}"
+            );
+            if window >= path.len() && exact {
+                assert_eq!(
+                    got, optimum,
+                    "one window over the whole path is not optimal"
+                );
+            }
+        }
+    }
+}
+
+/// Runs `property` and checks that it smoothed and shortened some paths.
 fn exercised(property: impl FnOnce() -> u64) {
     SMOOTHED.with(|n| n.set(0));
+    SHORTENED.with(|n| n.set(0));
     let cases = property();
     assert!(
         SMOOTHED.with(Counter::get) > 0,
         "no path was smoothed in {cases} cases"
     );
+    assert!(
+        SHORTENED.with(Counter::get) > 0,
+        "no path was refined in {cases} cases"
+    );
 }
 
 fn run<C: Cost>(case: &Case, costs: GridCosts<C>, weight: impl Fn(u8) -> C) {
     let grid = grid(case, costs, weight);
-    for (path, _) in paths(&grid, case.seed) {
+    let mut refiner = ShortcutRefiner::new(4);
+    let mut rng = Lcg(case.seed ^ 0x5eed);
+    for (path, best) in paths(&grid, case.seed) {
         check_smoothing(&grid, &path);
+        let from_astar = best.as_ref() == Some(&path);
+        check_refinement(
+            &grid,
+            &mut refiner,
+            &path,
+            best.as_deref(),
+            from_astar,
+            &mut rng,
+        );
     }
 }
 
 #[test]
-fn smoothing_on_random_grids_length() {
+fn smoothing_and_refinement_on_random_grids_length() {
     exercised(|| {
         common::run_property(
             "smoothing_length",
@@ -254,7 +321,7 @@ fn smoothing_on_random_grids_length() {
 }
 
 #[test]
-fn smoothing_on_random_grids_u32() {
+fn smoothing_and_refinement_on_random_grids_u32() {
     // Costs with the diagonal dearer than two straight steps, and cheaper
     // than one, too: A* never takes such moves where they lose, walks do.
     let costs = [(2, 3), (2, 5), (5, 3), (1, 1)];
@@ -269,7 +336,7 @@ fn smoothing_on_random_grids_u32() {
 }
 
 #[test]
-fn smoothing_on_random_grids_f64() {
+fn smoothing_and_refinement_on_random_grids_f64() {
     exercised(|| {
         common::run_property(
             "smoothing_f64",
@@ -284,6 +351,7 @@ fn smoothing_on_random_grids_f64() {
 fn bad_paths_are_errors() {
     let mut grid = Grid::new(4, 4, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
     grid.set_passable(Cell::new(2, 1), false).unwrap();
+    let mut refiner = ShortcutRefiner::new(8);
     let mut out = vec![Cell::new(0, 0)];
     let c = |x, y| Cell::new(x, y);
     let cases: Vec<(Vec<Cell>, PathError)> = vec![
@@ -338,6 +406,12 @@ fn bad_paths_are_errors() {
     for (path, error) in cases {
         assert_eq!(smooth_path(&grid, &path, &mut out), Err(error), "{path:?}");
         assert!(out.is_empty());
+        assert_eq!(
+            refiner.refine(&grid, &path, &mut out).map(|r| r.cost),
+            Err(error),
+            "{path:?}"
+        );
+        assert!(out.is_empty());
     }
     // A diagonal step on a 4-connected grid.
     let four = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
@@ -349,9 +423,14 @@ fn bad_paths_are_errors() {
     };
     assert_eq!(smooth_path(&four, &path, &mut out), Err(error));
     assert!(error.to_string().contains("not a move"));
-    // A path whose cost would overflow the cost type.
+    // A cost that overflows the cost type.
     let tiny = Grid::new(8, 1, Connectivity::Four, GridCosts::new(100u8, 141)).unwrap();
     let path: Vec<Cell> = (0..4).map(|x| c(x, 0)).collect();
+    let mut refiner = ShortcutRefiner::new(2);
+    assert_eq!(
+        refiner.refine(&tiny, &path, &mut out).map(|r| r.cost),
+        Err(PathError::CostOverflow)
+    );
     assert!(
         smooth_path(&tiny, &path, &mut out).is_ok(),
         "smoothing counts no cost"
@@ -363,6 +442,11 @@ fn a_single_cell_is_its_own_smooth_path() {
     let grid = Grid::new(3, 3, Connectivity::Eight, GridCosts::octile()).unwrap();
     let mut out = Vec::new();
     assert_eq!(smooth_path(&grid, &[Cell::new(1, 1)], &mut out), Ok(0.0));
+    assert_eq!(out, [Cell::new(1, 1)]);
+    let refined = ShortcutRefiner::new(3)
+        .refine(&grid, &[Cell::new(1, 1)], &mut out)
+        .unwrap();
+    assert_eq!((refined.cost, refined.searches), (Length::ZERO, 0));
     assert_eq!(out, [Cell::new(1, 1)]);
 }
 
@@ -402,6 +486,8 @@ fn smoothing_keeps_off_other_terrain() {
 fn arena_scenarios() {
     let (map, scenarios) = common::load_movingai("arena");
     let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
+    let mut refiner = ShortcutRefiner::new(16);
+    let mut rng = Lcg(1);
     let (mut before, mut after) = (0.0, 0.0);
     for sc in &scenarios {
         let Some(path) = astar_path(&grid, sc.start, sc.goal) else {
@@ -409,6 +495,7 @@ fn arena_scenarios() {
             continue;
         };
         check_smoothing(&grid, &path);
+        check_refinement(&grid, &mut refiner, &path, Some(&path), true, &mut rng);
         let mut out = Vec::new();
         after += smooth_path(&grid, &path, &mut out).unwrap();
         before += euclidean_length(&path);
