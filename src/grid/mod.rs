@@ -17,7 +17,11 @@
 //! grid never touches the weight table, so the common case stays fast.
 //!
 //! Straight lines: [`Grid::line_of_sight`] (an exact walk over the cells a
-//! segment touches, corners by the same rule as diagonal moves).
+//! segment touches, corners by the same rule as diagonal moves),
+//! [`smooth_path`] (string pulling: a path cut down to where it turns),
+//! [`ShortcutRefiner`] (a path searched again window by window, never
+//! costing more) and [`AnyAngle`] (Theta*: any-angle paths from the one A*
+//! core).
 //!
 //! Distance estimates for grid searches are in [`heuristic`] (also reachable as
 //! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
@@ -100,6 +104,7 @@ macro_rules! grid_dense_ids {
 use grid_dense_ids;
 mod any_angle;
 mod cell;
+mod cell_path;
 mod connectivity;
 mod costs;
 mod division;
@@ -114,12 +119,15 @@ mod map;
 mod nearest;
 mod render;
 mod reverse;
+mod shortcuts;
+mod smoothing;
 mod terrain;
 #[cfg(test)]
 mod tests;
 
 pub use any_angle::{AnyAngle, AnyAngleError, StraightLine};
 pub use cell::Cell;
+pub use cell_path::PathError;
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
 pub use edits::{CellEdit, CellState, EditsSince, MapVersion, DEFAULT_EDIT_LOG_CAPACITY};
@@ -132,3 +140,5 @@ pub use jump_points::{BlockJumpPoints, PrecomputedJumps};
 pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
 pub use map::Grid;
 pub use reverse::ReversedGrid;
+pub use shortcuts::{GridQuery, Refined, ShortcutRefiner};
+pub use smoothing::{euclidean_length, smooth_path, weighted_length};

@@ -21,4 +21,5 @@ mod nearest;
 mod precomputed_jumps;
 mod prop_grids;
 mod reach;
+mod smoothing;
 mod theta_star;

@@ -1,0 +1,131 @@
+//! Cell paths: the check that a list of cells is a walk of a [`Grid`] (each
+//! cell passable, each step one of the grid's moves), and [`PathError`], why
+//! one is not.
+
+use core::fmt;
+
+use super::{move_bit, Cell, Grid};
+use crate::cost::Cost;
+
+/// Why a cell path was refused by [`smooth_path`](super::smooth_path) or
+/// [`ShortcutRefiner::refine`](super::ShortcutRefiner::refine).
+///
+/// A cell path is a walk of the grid: at least one cell, every cell inside
+/// the grid and passable, and each step from a cell to the next one of the
+/// grid's moves (north, east, south, west, and on 8-connected grids the
+/// diagonals it allows). The cells of a path found by a search on the grid
+/// qualify; the jump points of a jump point search do not until
+/// [`fill_path`](crate::jump_points::fill_path) lists the cells between them.
+///
+/// # Example
+/// ```
+/// use pathseek::grid::{smooth_path, PathError};
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+/// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::octile())?;
+/// let mut out = Vec::new();
+/// assert_eq!(smooth_path(&grid, &[], &mut out), Err(PathError::Empty));
+/// // A diagonal step is not a move of a 4-connected grid.
+/// let path = [Cell::new(0, 0), Cell::new(1, 1)];
+/// assert_eq!(
+///     smooth_path(&grid, &path, &mut out),
+///     Err(PathError::NotAMove { index: 0, from: path[0], to: path[1] })
+/// );
+/// # Ok::<(), pathseek::grid::GridError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathError {
+    /// The path has no cell.
+    Empty,
+    /// `path[index]` is outside the grid.
+    OutOfBounds {
+        /// Its place in the path.
+        index: usize,
+        /// The cell.
+        cell: Cell,
+    },
+    /// `path[index]` is blocked.
+    Blocked {
+        /// Its place in the path.
+        index: usize,
+        /// The cell.
+        cell: Cell,
+    },
+    /// The step from `path[index]` to `path[index + 1]` is not a move of the
+    /// grid (the cells are not neighbours, are the same cell, or the grid
+    /// does not allow that diagonal).
+    NotAMove {
+        /// The place of the step's first cell in the path.
+        index: usize,
+        /// The step's first cell.
+        from: Cell,
+        /// The step's second cell.
+        to: Cell,
+    },
+    /// The path's cost overflows the grid's cost type.
+    CostOverflow,
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathError::Empty => write!(f, "the path has no cell"),
+            PathError::OutOfBounds { index, cell } => write!(
+                f,
+                "path cell {index}, ({}, {}), is outside the grid",
+                cell.x, cell.y
+            ),
+            PathError::Blocked { index, cell } => {
+                write!(f, "path cell {index}, ({}, {}), is blocked", cell.x, cell.y)
+            }
+            PathError::NotAMove { index, from, to } => write!(
+                f,
+                "the step from path cell {index}, ({}, {}), to ({}, {}) is not a move of the grid",
+                from.x, from.y, to.x, to.y
+            ),
+            PathError::CostOverflow => write!(f, "the path's cost overflows the cost type"),
+        }
+    }
+}
+
+impl std::error::Error for PathError {}
+
+impl<C: Cost> Grid<C> {
+    /// Whether the grid has the move from `from` to `to` (both passable,
+    /// neighbours, the move allowed by the connectivity and the corner rule).
+    #[inline]
+    pub(super) fn has_move(&self, from: Cell, to: Cell) -> bool {
+        let Some(p) = self.padded_index(from) else {
+            return false;
+        };
+        let dx = i64::from(to.x) - i64::from(from.x);
+        let dy = i64::from(to.y) - i64::from(from.y);
+        if dx.abs() > 1 || dy.abs() > 1 {
+            return false;
+        }
+        self.moves[p] & self.connectivity.move_bits() & move_bit(dx as i32, dy as i32) != 0
+    }
+
+    /// Checks that `path` is a walk of the grid ([`PathError`]).
+    pub(super) fn check_cell_path(&self, path: &[Cell]) -> Result<(), PathError> {
+        if path.is_empty() {
+            return Err(PathError::Empty);
+        }
+        for (index, &cell) in path.iter().enumerate() {
+            if !self.in_bounds(cell) {
+                return Err(PathError::OutOfBounds { index, cell });
+            }
+            if !self.is_passable(cell) {
+                return Err(PathError::Blocked { index, cell });
+            }
+            if index > 0 && !self.has_move(path[index - 1], cell) {
+                return Err(PathError::NotAMove {
+                    index: index - 1,
+                    from: path[index - 1],
+                    to: cell,
+                });
+            }
+        }
+        Ok(())
+    }
+}

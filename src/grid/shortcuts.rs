@@ -1,0 +1,251 @@
+//! Shortcut refinement: a grid path searched again with A*, window by
+//! window, each stretch replaced by the cheaper path the search finds, so
+//! the path keeps the grid's moves and costs and never costs more.
+//!
+//! Each search runs from a cell of the path to the cell `window` steps
+//! further along, bounded by the cost of the stretch between them
+//! ([`Query::max_cost`]): a search that cannot beat it stops early. The
+//! next window starts half a window back, on the path as refined so far, so
+//! a shortcut across the seam of two windows is not missed.
+
+use super::{Cell, Grid, GridHeuristic, PathError};
+use crate::astar::AStar;
+use crate::cost::Cost;
+use crate::graph::path_cost;
+use crate::open_set::{DaryHeap, OpenSet};
+use crate::query::Query;
+use crate::result::Status;
+use crate::store::{ClosedSet, IndexedStore};
+
+/// The query type of a [`ShortcutRefiner`]'s engine: a grid search with the
+/// grid's own heuristic.
+///
+/// # Example
+/// ```
+/// use pathseek::grid::{GridQuery, ShortcutRefiner};
+/// use pathseek::open_set::BinaryHeap;
+/// use pathseek::store::HashStore;
+/// use pathseek::{AStar, Length};
+/// // An engine for a refiner, named in a struct field.
+/// struct Unit {
+///     refiner: ShortcutRefiner<Length, BinaryHeap<Length>, HashStore<pathseek::Cell, Length>>,
+/// }
+/// let engine: AStar<_, _, GridQuery<Length>> = AStar::new(BinaryHeap::new(), HashStore::new());
+/// let unit = Unit { refiner: ShortcutRefiner::with_engine(16, engine) };
+/// assert_eq!(unit.refiner.window(), 16);
+/// ```
+pub type GridQuery<C> = Query<Cell, C, GridHeuristic<C>>;
+
+/// Refines a grid path by searching it again in windows of `window` steps
+/// and keeping each cheaper stretch found: a path that is valid on the grid
+/// and never costs more, as the grid counts costs (octile moves, terrain).
+///
+/// Meant for paths that are not optimal: found on a grid edited since, by a
+/// weighted or bounded search, spliced from pieces, or walked by hand. An
+/// A*-optimal path comes back unchanged. It keeps one A* engine (by default
+/// a [`DaryHeap`]`<C, 4>` with an [`IndexedStore`], which holds a record
+/// per grid cell; [`with_engine`](ShortcutRefiner::with_engine) takes
+/// another), so refining path after path allocates nothing once warm.
+///
+/// Larger windows find longer detours to cut, at the price of larger
+/// searches; each search is bounded by the cost of its stretch.
+///
+/// # Example
+/// ```
+/// use pathseek::grid::ShortcutRefiner;
+/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+/// let grid = Grid::new(6, 6, Connectivity::Eight, GridCosts::octile())?;
+/// // A detour: down, across, and up again.
+/// let path: Vec<Cell> = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (3, 0)]
+///     .into_iter()
+///     .map(Cell::from)
+///     .collect();
+/// let mut refiner = ShortcutRefiner::new(8);
+/// let mut better = Vec::new();
+/// let refined = refiner.refine(&grid, &path, &mut better)?;
+/// assert_eq!(better, [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0), Cell::new(3, 0)]);
+/// assert_eq!((refined.original.to_f64(), refined.cost.to_f64()), (7.0, 3.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct ShortcutRefiner<C: Cost, O = DaryHeap<C, 4>, S = IndexedStore<C>> {
+    window: usize,
+    engine: AStar<O, S, GridQuery<C>>,
+    /// The path of the last search.
+    found: Vec<Cell>,
+}
+
+impl<C: Cost, O, S> core::fmt::Debug for ShortcutRefiner<C, O, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ShortcutRefiner")
+            .field("window", &self.window)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What [`ShortcutRefiner::refine`] did.
+///
+/// # Example
+/// See [`ShortcutRefiner`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Refined<C> {
+    /// The cost of the refined path ([`path_cost`](crate::graph::path_cost)).
+    pub cost: C,
+    /// The cost of the path given.
+    pub original: C,
+    /// Searches run (one per window).
+    pub searches: u64,
+    /// Windows whose stretch was replaced by a cheaper one.
+    pub shortened: u64,
+    /// Cells expanded by all the searches together.
+    pub expanded: u64,
+}
+
+impl<C: Cost> ShortcutRefiner<C> {
+    /// A refiner searching windows of `window` steps (0 is taken as 1) on
+    /// the default engine: a [`DaryHeap`]`<C, 4>` and an [`IndexedStore`].
+    ///
+    /// # Example
+    /// ```
+    /// let refiner = pathseek::grid::ShortcutRefiner::<pathseek::Length>::new(16);
+    /// assert_eq!(refiner.window(), 16);
+    /// ```
+    pub fn new(window: usize) -> Self {
+        Self::with_engine(window, AStar::new(DaryHeap::new(), IndexedStore::new()))
+    }
+}
+
+impl<C: Cost, O, S> ShortcutRefiner<C, O, S> {
+    /// A refiner searching windows of `window` steps (0 is taken as 1) with
+    /// `engine`: choose its open set and node store (a
+    /// [`HashStore`](crate::store::HashStore) or a
+    /// [`PagedStore`](crate::store::PagedStore) on a huge grid where a
+    /// record per cell is too much).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::grid::ShortcutRefiner;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::store::HashStore;
+    /// use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut refiner = ShortcutRefiner::with_engine(4, AStar::new(BinaryHeap::new(), HashStore::new()));
+    /// let path: Vec<Cell> = [(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)].into_iter().map(Cell::from).collect();
+    /// let mut out = Vec::new();
+    /// assert_eq!(refiner.refine(&grid, &path, &mut out)?.cost, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_engine(window: usize, engine: AStar<O, S, GridQuery<C>>) -> Self {
+        ShortcutRefiner {
+            window: window.max(1),
+            engine,
+            found: Vec::new(),
+        }
+    }
+
+    /// The window, in steps.
+    ///
+    /// # Example
+    /// ```
+    /// let refiner = pathseek::grid::ShortcutRefiner::<u32>::new(0);
+    /// assert_eq!(refiner.window(), 1);
+    /// ```
+    pub fn window(&self) -> usize {
+        self.window
+    }
+
+    /// Sets the window, in steps (0 is taken as 1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut refiner = pathseek::grid::ShortcutRefiner::<u32>::new(8);
+    /// refiner.set_window(32);
+    /// assert_eq!(refiner.window(), 32);
+    /// ```
+    pub fn set_window(&mut self, window: usize) {
+        self.window = window.max(1);
+    }
+}
+
+impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
+    /// Writes into `out` (cleared first) `path` refined: from the path's
+    /// first cell, a search to the cell `window` steps further along, bounded
+    /// by the cost of the stretch between them; a cheaper path found
+    /// replaces the stretch. The next window starts `window / 2` steps back
+    /// on the path as refined so far, and ends `window` steps after its
+    /// start, until the last cell.
+    ///
+    /// `path` must be a walk of `grid` ([`PathError`]: not empty, each cell
+    /// passable, each step a move of the grid); `Err(CostOverflow)` if its
+    /// cost overflows `C`. The result starts and ends at `path`'s first and
+    /// last cells, is a walk of `grid`, and costs at most what `path` costs
+    /// ([`path_cost`](crate::graph::path_cost), exactly: with float costs
+    /// whose sums round differently, `path` itself is given back rather
+    /// than a path that sums a last bit higher). A search that fails (an
+    /// error of the engine) keeps its stretch.
+    ///
+    /// # Complexity
+    /// About `2n / window` searches for an `n`-step path, each bounded by
+    /// the cost of a `window`-step stretch (so it expands at most the cells
+    /// within that cost of the stretch's start), and O(n) steps costed in
+    /// all. No allocation once the engine and `out` are warm.
+    ///
+    /// # Example
+    /// See [`ShortcutRefiner`].
+    pub fn refine(
+        &mut self,
+        grid: &Grid<C>,
+        path: &[Cell],
+        out: &mut Vec<Cell>,
+    ) -> Result<Refined<C>, PathError> {
+        out.clear();
+        grid.check_cell_path(path)?;
+        let original = path_cost(grid, path).ok_or(PathError::CostOverflow)?;
+        let n = path.len();
+        let window = self.window;
+        let mut refined = Refined {
+            cost: original,
+            original,
+            searches: 0,
+            shortened: 0,
+            expanded: 0,
+        };
+        out.push(path[0]);
+        // `out` ends at `path[j]`.
+        let mut j = 0;
+        while j + 1 < n {
+            let back = (window / 2).min(out.len() - 1);
+            let s = out.len() - 1 - back;
+            let e = (j + (window - back)).min(n - 1);
+            // The stretch searched again: `out[s..]`, then `path[j..=e]`.
+            let old = path_cost(grid, &out[s..])
+                .zip(path_cost(grid, &path[j..=e]))
+                .and_then(|(a, b)| a.checked_add(b))
+                .ok_or(PathError::CostOverflow)?;
+            let (from, to) = (out[s], path[e]);
+            let query = Query::new(from, to, GridHeuristic::new(grid, to)).max_cost(old);
+            let status = self.engine.search_into(grid, query, &mut self.found);
+            refined.searches += 1;
+            refined.expanded += self.engine.stats().expanded;
+            match status {
+                Status::Found { cost } if cost < old => {
+                    out.truncate(s);
+                    out.extend_from_slice(&self.found);
+                    refined.shortened += 1;
+                }
+                _ => out.extend_from_slice(&path[j + 1..=e]),
+            }
+            j = e;
+        }
+        match path_cost(grid, out) {
+            Some(cost) if cost <= original => refined.cost = cost,
+            _ => {
+                // Float sums rounded the other way: keep the path given.
+                out.clear();
+                out.extend_from_slice(path);
+                refined.shortened = 0;
+            }
+        }
+        Ok(refined)
+    }
+}
