@@ -18,6 +18,14 @@
 //! saving on the sum of all lengths, `K` the mean number of cells kept
 //! (turning points and both ends), `U` the mean time of one `smooth_path`.
 //!
+//! Then `theta NAME paths N theta_saved_percent P us_per_theta T us_per_astar A`:
+//! the same queries as any-angle searches (Theta*, `pathseek::grid::AnyAngle`
+//! searched by the one A* core); `P` the mean percent its path is shorter
+//! than the octile one, `T` and `A` the mean time of one Theta* search and
+//! of the octile A* search (a kept engine). Checked: Theta*'s cost is its
+//! path's length (every point in sight of the next) and never above the
+//! octile length.
+//!
 //! Then the refinement line
 //! `refine NAME window W weighted_excess_percent E refined_excess_percent R shortened S us_per_refine V`:
 //! each scenario is searched again with weighted A* (the grid's heuristic
@@ -27,7 +35,7 @@
 //! share of paths made cheaper, `V` the mean time of one `refine`.
 //!
 //! With several maps the last line is
-//! `maps N paths P mean_saved_percent M refined_excess_percent R` over every
+//! `maps N paths P mean_saved_percent M refined_excess_percent R theta_saved_percent Q` over every
 //! path of every map.
 //!
 //! Checked, exit code 1 on any miss: the A* length is the file's optimal
@@ -46,7 +54,7 @@ use std::time::Instant;
 
 use common::{Flags, Help, Lcg};
 use pathseek::graph::path_cost;
-use pathseek::grid::{euclidean_length, smooth_path, GridHeuristic, ShortcutRefiner};
+use pathseek::grid::{euclidean_length, smooth_path, AnyAngle, GridHeuristic, ShortcutRefiner};
 use pathseek::io::movingai::{self, MovingAiMap, Scenario};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
@@ -130,12 +138,14 @@ fn run() -> Result<bool, String> {
             ("--window N", "the refiner's window, in steps (default 16)"),
         ],
         more: "Per map: a table by bucket, then `map NAME paths N mean_saved_percent M \
-               total_saved_percent T kept K us_per_smoothing U` and `refine NAME window W \
-               weighted_excess_percent E refined_excess_percent R shortened S us_per_refine \
-               V`. With several maps the last line is `maps N paths P mean_saved_percent M \
-               refined_excess_percent R`. Exit code 1 if a check fails (A* length against \
-               the file, line of sight, never longer, refined path valid and never dearer), \
-               2 on bad flags or files.",
+               total_saved_percent T kept K us_per_smoothing U`, `theta NAME paths N \
+               theta_saved_percent P us_per_theta T us_per_astar A` (Theta*, any-angle) and \
+               `refine NAME window W weighted_excess_percent E refined_excess_percent R \
+               shortened S us_per_refine V`. With several maps the last line is `maps N \
+               paths P mean_saved_percent M refined_excess_percent R theta_saved_percent Q`. \
+               Exit code 1 if a check fails (A* length against the file, line of sight, \
+               never longer, Theta* cost equal to its path's length, refined path valid and \
+               never dearer), 2 on bad flags or files.",
     })?;
     let window = usize::try_from(flags.number("window", "16")?)
         .map_err(|_| "--window is too large".to_string())?;
@@ -169,10 +179,11 @@ fn run() -> Result<bool, String> {
                 }
             }
             println!(
-                "maps {maps} paths {} mean_saved_percent {:.2} refined_excess_percent {:.2}",
+                "maps {maps} paths {} mean_saved_percent {:.2} refined_excess_percent {:.2} theta_saved_percent {:.2}",
                 all.paths,
                 all.mean_saved(),
-                all.mean(all.refined_excess)
+                all.mean(all.refined_excess),
+                all.mean(all.theta_saved_percent)
             );
         }
         (None, None) => {
@@ -280,6 +291,11 @@ struct Totals {
     /// Weighted paths the refinement made cheaper.
     shortened: u64,
     refine_seconds: f64,
+    /// Sum over paths of the percent Theta*'s path is shorter than the
+    /// octile one; seconds in Theta* and in the octile A* search.
+    theta_saved_percent: f64,
+    theta_seconds: f64,
+    astar_seconds: f64,
 }
 
 impl Totals {
@@ -302,6 +318,9 @@ struct Measured {
     refined_excess: f64,
     shortened: bool,
     refine_seconds: f64,
+    theta: f64,
+    theta_seconds: f64,
+    astar_seconds: f64,
 }
 
 impl Totals {
@@ -316,6 +335,9 @@ impl Totals {
         self.refined_excess += m.refined_excess;
         self.shortened += u64::from(m.shortened);
         self.refine_seconds += m.refine_seconds;
+        self.theta_saved_percent += 100.0 * (1.0 - m.theta / m.octile);
+        self.theta_seconds += m.theta_seconds;
+        self.astar_seconds += m.astar_seconds;
     }
 }
 
@@ -331,7 +353,10 @@ fn measure(
         |what: String| failures.push(format!("{} -> {}: {what}", fmt(sc.start), fmt(sc.goal)));
     let (mut path, mut smooth, mut refined) = (Vec::new(), Vec::new(), Vec::new());
     let query = Query::new(sc.start, sc.goal, GridHeuristic::new(grid, sc.goal));
-    let optimum = match tools.optimal.search_into(grid, query, &mut path) {
+    let t = Instant::now();
+    let found = tools.optimal.search_into(grid, query, &mut path);
+    let astar_seconds = t.elapsed().as_secs_f64();
+    let optimum = match found {
         Status::Found { cost } => cost,
         Status::NoPath if sc.expects_no_path() => return None,
         other => {
@@ -369,6 +394,27 @@ fn measure(
     }
     if smoothed > octile + 1e-9 * octile {
         fail(format!("smoothed {smoothed} > {octile}"));
+    }
+
+    // Theta*: the same query as an any-angle search of the one core.
+    let theta_graph = AnyAngle::new(grid).map_err(|e| fail(e.to_string())).ok()?;
+    let t = Instant::now();
+    let r = pathseek::search(
+        &theta_graph,
+        Query::new(sc.start, sc.goal, theta_graph.heuristic(sc.goal)),
+    );
+    let theta_seconds = t.elapsed().as_secs_f64();
+    let Some(theta_path) = r.found() else {
+        fail("Theta* found no path".to_string());
+        return None;
+    };
+    let theta = theta_path.cost;
+    match theta_graph.path_length(&theta_path.nodes) {
+        Some(l) if (l - theta).abs() <= 1e-9 * l.max(1.0) => {}
+        other => fail(format!("Theta* cost {theta}, path length {other:?}")),
+    }
+    if theta > octile + 1e-9 * octile {
+        fail(format!("Theta* {theta} > octile {octile}"));
     }
 
     let query = Query::new(
@@ -415,6 +461,9 @@ fn measure(
         refined_excess: excess(result.cost),
         shortened: result.cost < weighted,
         refine_seconds,
+        theta,
+        theta_seconds,
+        astar_seconds,
     })
 }
 
@@ -468,6 +517,13 @@ fn run_map(
         100.0 * (1.0 - map.smoothed / map.octile.max(f64::MIN_POSITIVE)),
         map.mean(map.kept as f64),
         map.mean(map.smooth_seconds) * 1e6,
+    );
+    println!(
+        "theta {name} paths {} theta_saved_percent {:.2} us_per_theta {:.1} us_per_astar {:.1}",
+        map.paths,
+        map.mean(map.theta_saved_percent),
+        map.mean(map.theta_seconds) * 1e6,
+        map.mean(map.astar_seconds) * 1e6,
     );
     println!(
         "refine {name} window {} weighted_excess_percent {:.3} refined_excess_percent {:.3} shortened {:.1}% us_per_refine {:.1}",
