@@ -68,7 +68,8 @@
 //! Beyond grids: [`StaticGraph`] (read from DIMACS or METIS files by
 //! [`io`]) and the ALT heuristic of [`landmarks`]; for many units going
 //! to one goal, [`groups`]; to know before searching whether a goal can be
-//! reached, [`components`].
+//! reached, [`components`]. Beside A*, [`fringe`] search runs the same
+//! queries over the same node stores with a list instead of an open set.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -82,6 +83,7 @@ pub mod cost;
 pub mod formats {
     pub use crate::io::{dimacs, metis, LoadError, LoadErrorKind};
 }
+pub mod fringe;
 pub mod graph;
 pub mod grid;
 pub mod groups;
@@ -112,6 +114,7 @@ pub use store as closed_set;
 #[allow(deprecated)]
 pub use astar::{astar, astar_until, release_search_memory, search, AStar, SlicedSearch};
 pub use cost::{Cost, Length};
+pub use fringe::Fringe;
 pub use graph::adjacency_list::{self, AdjacencyList};
 pub use graph::{DenseIds, Graph, StaticGraph};
 pub use grid::jump_points;

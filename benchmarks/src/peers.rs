@@ -16,6 +16,7 @@
 
 use std::hash::Hash;
 
+use pathseek::fringe::Fringe;
 use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
 use pathseek::io::movingai::{MovingAiMap, Scenario};
 use pathseek::jump_points::{BlockJumpPoints, JumpPoints, JumpPointsError, PrecomputedJumps};
@@ -272,6 +273,10 @@ pub enum Family {
     /// pathseek's A* over [`PrecomputedJumps`] (JPS+): jump point search with
     /// a preprocessing step (the jump tables, built once and not timed).
     PathseekJumpPointsPre,
+    /// pathseek's fringe search ([`Fringe`]) over the full grid.
+    PathseekFringe,
+    /// `pathfinding::directed::fringe::fringe`.
+    PathfindingFringe,
 }
 
 /// The open sets (registry names, `pathseek::open_set::OPEN_SET_NAMES`) tried
@@ -505,6 +510,95 @@ impl<C: ExactInt> World<C> {
                     expanded: None,
                 }
             },
+        )
+    }
+
+    /// `pathfinding`'s fringe search (`pathfinding::directed::fringe::fringe`)
+    /// with the successors of [`World::pathfinding_closure`] (an iterator
+    /// over the eight moves, filtered by bounds, passability and corner
+    /// cutting) and the same octile heuristic. Its answers carry its
+    /// expansions, counted as calls of the successor function.
+    pub fn pathfinding_fringe(&self) -> Contender<'_> {
+        let GridCosts { straight, diagonal } = exact_costs::<C>();
+        let (w, h) = (self.width as i32, self.height as i32);
+        let pass = &self.passable[..];
+        let open =
+            move |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h && pass[(y * w + x) as usize];
+        Contender::new(
+            "pathfinding fringe (closure over tiles)",
+            C::NAME,
+            Family::PathfindingFringe,
+            move |sc| {
+                let goal = (sc.goal.x, sc.goal.y);
+                let expanded = std::cell::Cell::new(0u64);
+                let successors = |&(x, y): &(u32, u32)| {
+                    expanded.set(expanded.get() + 1);
+                    let (x, y) = (x as i32, y as i32);
+                    MOVES.iter().filter_map(move |&(dx, dy, diag)| {
+                        let (nx, ny) = (x + dx, y + dy);
+                        let ok = open(nx, ny) && (!diag || (open(nx, y) && open(x, ny)));
+                        ok.then(|| {
+                            let cost = if diag { diagonal } else { straight };
+                            ((nx as u32, ny as u32), cost)
+                        })
+                    })
+                };
+                let r = pathfinding::directed::fringe::fringe(
+                    &(sc.start.x, sc.start.y),
+                    successors,
+                    |&p| octile(p, goal, straight, diagonal),
+                    |&p| p == goal,
+                );
+                Solved {
+                    answer: r.map_or(Answer::NoPath, |(_, c)| Answer::Int(c.into())),
+                    expanded: Some(expanded.get()),
+                }
+            },
+        )
+    }
+
+    /// pathseek's fringe search kept across queries ([`Fringe`] over an
+    /// [`IndexedStore`]) on the exact integer grid: the structures of
+    /// [`World::pathseek_fastest`], the open set aside.
+    pub fn pathseek_fringe(&self) -> Contender<'_> {
+        let grid = &self.grid_int;
+        let mut fringe = Fringe::new(IndexedStore::new());
+        Contender::new(
+            "pathseek Fringe, reused IndexedStore",
+            C::NAME,
+            Family::PathseekFringe,
+            move |sc| {
+                let q = Query::new(sc.start, sc.goal, grid.heuristic(sc.goal));
+                from_pathseek(fringe.search(grid, q), true)
+            },
+        )
+    }
+
+    /// [`World::pathseek_fringe`] on the README's grid (`GridCosts::octile()`,
+    /// `Length` costs).
+    pub fn pathseek_fringe_length(&self) -> Contender<'_> {
+        let grid = &self.grid_len;
+        let mut fringe = Fringe::new(IndexedStore::new());
+        Contender::new(
+            "pathseek Fringe, reused IndexedStore",
+            cost_name::<Length>(),
+            Family::PathseekFringe,
+            move |sc| {
+                let q = Query::new(sc.start, sc.goal, grid.heuristic(sc.goal));
+                from_pathseek(fringe.search(grid, q), false)
+            },
+        )
+    }
+
+    /// The structures of [`World::pathseek_fastest`] (reused `DaryHeap<4>`
+    /// and `IndexedStore`) on the README's grid (`Length` costs).
+    pub fn pathseek_fastest_length(&self) -> Contender<'_> {
+        self.reused(
+            "pathseek fastest: reused DaryHeap<4>",
+            &self.grid_len,
+            DaryHeap::<Length, 4>::new(),
+            IndexedStore::new(),
+            false,
         )
     }
 

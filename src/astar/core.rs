@@ -159,7 +159,7 @@ pub(crate) const SPARE_INDEXED_NODES: usize = 1 << 20;
 /// broke its contract.
 #[cold]
 #[inline(never)]
-fn unknown_slot<N, C>() -> SearchError<N, C> {
+pub(crate) fn unknown_slot<N, C>() -> SearchError<N, C> {
     SearchError::StoreUnsupported {
         reason: "the open set held a slot that has no record in the node store",
     }
@@ -265,6 +265,41 @@ impl<N, C: Cost> Run<N, C> {
         status
     }
 
+    /// Offers a start (initial cost `g`, estimate `h`) as the best node so
+    /// far: it becomes the best if it is the first, or has a smaller `h`, or
+    /// the same `h` and a smaller `g`.
+    #[inline(always)]
+    pub(crate) fn offer_start(&mut self, slot: u32, h: C, g: C) {
+        let best = self.best;
+        if best.slot == NO_SLOT || h < best.h || (h == best.h && g < best.g) {
+            self.best = Best { slot, h, g };
+        }
+    }
+
+    /// Offers a node taken for expansion (popped from the open set, or
+    /// within the f-limit of a fringe search) as the best node so far: a
+    /// smaller `h`, or the same `h` and a smaller `g`; the best node taken
+    /// again (reopened: cheaper) refreshes its `g`.
+    #[inline(always)]
+    pub(crate) fn offer_taken(&mut self, slot: u32, h: C, g: C) {
+        let best = &mut self.best;
+        if h <= best.h && (h < best.h || g < best.g || slot == best.slot) {
+            *best = Best { slot, h, g };
+        }
+    }
+
+    /// After a limit ended the search: works out the cost of the partial
+    /// path (see [`chain_cost`]).
+    pub(crate) fn settle_partial<G: Graph<Cost = C>, S: ClosedSet<G>>(
+        &mut self,
+        graph: &G,
+        store: &S,
+    ) {
+        if let Some(End::Partial(_)) = self.end {
+            self.partial_cost = chain_cost(graph, store, self.best.slot);
+        }
+    }
+
     /// Ends a search in progress as partial ([`Limit::Stopped`]), its path
     /// to the best node so far; a search that has ended stays as it is.
     pub(crate) fn stop<G: Graph<Node = N, Cost = C>, S: ClosedSet<G>>(
@@ -344,30 +379,7 @@ where
     fn seed(&mut self, starts: &[(G::Node, G::Cost)]) -> Result<(), SearchError<G::Node, G::Cost>> {
         self.open.clear();
         self.store.reset(self.graph)?;
-        if starts.is_empty() {
-            return Err(SearchError::NoStart);
-        }
-        for &(start, initial) in starts {
-            if !self.graph.contains(start) {
-                return Err(SearchError::StartBlocked { node: start });
-            }
-            if !initial.is_valid() {
-                return Err(SearchError::InvalidStartCost {
-                    node: start,
-                    cost: initial,
-                });
-            }
-        }
-        if let Some(goal) = self.goal.node()
-            && !self.graph.contains(goal)
-        {
-            return Err(SearchError::GoalBlocked { node: goal });
-        }
-        if let Some(max) = self.limits.max_cost
-            && !max.is_valid()
-        {
-            return Err(SearchError::InvalidMaxCost { cost: max });
-        }
+        check_query(self.graph, starts, self.goal.node(), &self.limits)?;
         for &(start, g) in starts {
             let found = self.store.find_or_insert(self.graph, start)?;
             let (slot, record) = (found.slot, found.record);
@@ -397,10 +409,7 @@ where
                 self.open.decrease_key(entry);
             }
             self.stats.pushed += 1;
-            let best = self.run.best;
-            if best.slot == NO_SLOT || h < best.h || (h == best.h && g < best.g) {
-                self.run.best = Best { slot, h, g };
-            }
+            self.run.offer_start(slot, h, g);
         }
         self.stats.max_open = self.open.len();
         Ok(())
@@ -460,9 +469,7 @@ where
         }
         self.stats.expanded = expanded;
         self.stats.stored = self.store.len();
-        if let Some(End::Partial(_)) = self.run.end {
-            self.run.partial_cost = chain_cost(self.graph, &*self.store, self.run.best.slot);
-        }
+        self.run.settle_partial(self.graph, &*self.store);
     }
 
     /// Pops the best open node and expands it (`true`), or ends the search
@@ -494,15 +501,7 @@ where
             record.set_closed(true);
             let parent_slot = record.parent;
             let h = record.h;
-            let best = &mut self.run.best;
-            // The best node popped again (reopened: cheaper) refreshes its `g`.
-            if h <= best.h && (h < best.h || entry.g < best.g || entry.slot == best.slot) {
-                *best = Best {
-                    slot: entry.slot,
-                    h,
-                    g: entry.g,
-                };
-            }
+            self.run.offer_taken(entry.slot, h, entry.g);
             let Some(node) = self.store.node(self.graph, entry.slot) else {
                 self.run.end = Some(End::Error(SearchError::StoreUnsupported {
                     reason: "the node store could not map a slot back to its node (Graph::node_at)",
@@ -557,6 +556,43 @@ where
             self.stats.max_open = open_len;
         }
     }
+}
+
+/// The checks every search makes before expanding anything, A* and fringe
+/// search alike: at least one start, every start in the graph with a valid
+/// initial cost, the goal node (if the goal is one node) in the graph, and
+/// a valid `max_cost`.
+pub(crate) fn check_query<G: Graph>(
+    graph: &G,
+    starts: &[(G::Node, G::Cost)],
+    goal: Option<G::Node>,
+    limits: &Limits<G::Cost>,
+) -> Result<(), SearchError<G::Node, G::Cost>> {
+    if starts.is_empty() {
+        return Err(SearchError::NoStart);
+    }
+    for &(start, initial) in starts {
+        if !graph.contains(start) {
+            return Err(SearchError::StartBlocked { node: start });
+        }
+        if !initial.is_valid() {
+            return Err(SearchError::InvalidStartCost {
+                node: start,
+                cost: initial,
+            });
+        }
+    }
+    if let Some(goal) = goal
+        && !graph.contains(goal)
+    {
+        return Err(SearchError::GoalBlocked { node: goal });
+    }
+    if let Some(max) = limits.max_cost
+        && !max.is_valid()
+    {
+        return Err(SearchError::InvalidMaxCost { cost: max });
+    }
+    Ok(())
 }
 
 /// The cost of the path the parent links give from a start to `end`.
@@ -849,7 +885,7 @@ fn fail<N, C>(end: &mut Option<End<N, C>>, error: SearchError<N, C>) {
 /// (floats) is an invalid heuristic, anything else an overflow.
 #[cold]
 #[inline(never)]
-fn overflow_or_infinite<N, C: Cost>(node: N, h: C) -> SearchError<N, C> {
+pub(crate) fn overflow_or_infinite<N, C: Cost>(node: N, h: C) -> SearchError<N, C> {
     if h.checked_add_valid(C::zero()).is_none() {
         SearchError::InvalidHeuristic { node, value: h }
     } else {

@@ -45,8 +45,14 @@ mod one_shot;
 mod spare;
 
 pub(crate) use self::core::Engine;
+// Shared with fringe search (`crate::fringe`): the start checks, the run's
+// end, best node and partial path, the path read back from the records.
+pub(crate) use self::core::{
+    check_query, overflow_or_infinite, result, unknown_slot, End, Run, SPARE_INDEXED_NODES,
+};
 #[allow(deprecated)]
 pub use engine::{AStar, SearchQuery, SlicedSearch};
 #[allow(deprecated)]
 pub use one_shot::{astar, astar_until, search};
 pub use spare::release_search_memory;
+pub(crate) use spare::with_spare;

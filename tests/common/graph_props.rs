@@ -122,24 +122,24 @@ pub fn graph_case<C: GenCost>() -> impl Strategy<Value = GraphCase<C>> {
 
 /// One query with everything the checks need.
 pub struct Query<C> {
-    start: u32,
-    goal: u32,
+    pub start: u32,
+    pub goal: u32,
     /// The optimum, `None` when the goal is unreachable.
-    optimum: Option<C>,
+    pub optimum: Option<C>,
     /// A heuristic table per kind of `HKind::ALL`.
-    h: Vec<(HKind, Vec<C>)>,
+    pub h: Vec<(HKind, Vec<C>)>,
 }
 
 pub struct Prepared<C> {
-    graph: AdjacencyList<C>,
-    adj: Adjacency<C>,
-    queries: Vec<Query<C>>,
+    pub graph: AdjacencyList<C>,
+    pub adj: Adjacency<C>,
+    pub queries: Vec<Query<C>>,
     /// No zero-cost edge (for the exact-heuristic expansion bound).
-    positive: bool,
-    max_edge: C,
+    pub positive: bool,
+    pub max_edge: C,
     /// A different graph for the reused engine, and a query on it.
-    other: AdjacencyList<C>,
-    other_query: (u32, u32),
+    pub other: AdjacencyList<C>,
+    pub other_query: (u32, u32),
 }
 
 pub fn prepare<C: GenCost>(case: &GraphCase<C>) -> Prepared<C> {
@@ -206,17 +206,8 @@ pub fn check_result<C: GenCost>(
     r: &pathseek::SearchResult<u32, C>,
     label: &str,
 ) {
-    let tol = super::tolerance::<C>();
-    let integer = super::is_integer::<C>();
     let s = &r.stats;
-    assert!(s.expanded <= s.pushed, "{label}: expanded > pushed: {s:?}");
-    assert!(s.reopened <= s.pushed, "{label}: reopened > pushed: {s:?}");
-    assert!(s.stored <= p.graph.len(), "{label}: stored > nodes: {s:?}");
-    assert!(s.max_open >= 1, "{label}: largest open set 0: {s:?}");
-    if kind == HKind::RandomFraction {
-        super::count_reopened(s.reopened);
-    }
-    if integer && kind.consistent() {
+    if super::is_integer::<C>() && kind.consistent() {
         assert_eq!(
             s.reopened, 0,
             "{label}: reopened with a consistent heuristic"
@@ -225,6 +216,44 @@ pub fn check_result<C: GenCost>(
             s.expanded as usize <= s.stored,
             "{label}: a node expanded twice with a consistent heuristic: {s:?}"
         );
+    }
+    check_outcome(p, q, kind, r, label);
+    if let Outcome::Found(path) = &r.outcome
+        && super::is_integer::<C>()
+        && kind == HKind::Exact
+        && p.positive
+    {
+        // Exact h: every node off the optimal paths has f > optimum, and ties
+        // to the larger g always pick the successor just generated, so the
+        // search walks the path and expands nothing else.
+        assert_eq!(
+            s.expanded as usize,
+            path.nodes.len() - 1,
+            "{label}: exact heuristic expanded nodes off the path ({s:?}, path {:?})",
+            path.nodes
+        );
+    }
+}
+
+/// The checks of [`check_result`] that hold for any optimal search, A* or
+/// fringe search (which may expand a node twice under a consistent
+/// heuristic, and breaks ties otherwise): the counters' bounds, the outcome
+/// against Dijkstra, the path, and start == goal.
+pub fn check_outcome<C: GenCost>(
+    p: &Prepared<C>,
+    q: &Query<C>,
+    kind: HKind,
+    r: &pathseek::SearchResult<u32, C>,
+    label: &str,
+) {
+    let tol = super::tolerance::<C>();
+    let s = &r.stats;
+    assert!(s.expanded <= s.pushed, "{label}: expanded > pushed: {s:?}");
+    assert!(s.reopened <= s.pushed, "{label}: reopened > pushed: {s:?}");
+    assert!(s.stored <= p.graph.len(), "{label}: stored > nodes: {s:?}");
+    assert!(s.max_open >= 1, "{label}: largest open set 0: {s:?}");
+    if kind == HKind::RandomFraction {
+        super::count_reopened(s.reopened);
     }
     match (&r.outcome, q.optimum) {
         (Outcome::Found(path), Some(opt)) => {
@@ -254,17 +283,6 @@ pub fn check_result<C: GenCost>(
                 assert_eq!(path.nodes, vec![q.start], "{label}: start == goal");
                 assert!(path.cost == C::zero(), "{label}: start == goal costs 0");
                 assert_eq!(s.expanded, 0, "{label}: start == goal expands nothing");
-            }
-            if integer && kind == HKind::Exact && p.positive {
-                // Exact h: every node off the optimal paths has f > optimum, and ties
-                // to the larger g always pick the successor just generated, so the
-                // search walks the path and expands nothing else.
-                assert_eq!(
-                    s.expanded as usize,
-                    path.nodes.len() - 1,
-                    "{label}: exact heuristic expanded nodes off the path ({s:?}, path {:?})",
-                    path.nodes
-                );
             }
         }
         (Outcome::NoPath, None) => {}

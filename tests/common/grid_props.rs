@@ -157,23 +157,23 @@ pub enum Heuristic {
 }
 
 pub struct Query<C> {
-    start: Cell,
-    goal: Cell,
-    optimum: Option<C>,
+    pub start: Cell,
+    pub goal: Cell,
+    pub optimum: Option<C>,
     /// Tables for `HKind::ALL`, by cell index.
-    tables: Vec<(HKind, Vec<C>)>,
+    pub tables: Vec<(HKind, Vec<C>)>,
 }
 
 pub struct Prepared<C> {
-    grid: Grid<C>,
-    adj: Adjacency<C>,
-    queries: Vec<Query<C>>,
+    pub grid: Grid<C>,
+    pub adj: Adjacency<C>,
+    pub queries: Vec<Query<C>>,
     /// No obstacles and no terrain: the grid heuristic is exact (for costs with
     /// straight <= diagonal <= 2 straight).
-    grid_h_exact: bool,
-    max_edge: C,
-    blocked_cell: Option<Cell>,
-    other: Grid<C>,
+    pub grid_h_exact: bool,
+    pub max_edge: C,
+    pub blocked_cell: Option<Cell>,
+    pub other: Grid<C>,
 }
 
 pub fn prepare<C: GridCost>(case: &GridCase) -> Prepared<C> {
@@ -267,11 +267,55 @@ pub fn check_result<C: GridCost>(
     r: &pathseek::SearchResult<Cell, C>,
     label: &str,
 ) {
+    let consistent = match heuristic {
+        Heuristic::Grid => true,
+        Heuristic::Table(k) => k.consistent(),
+    };
+    let s = &r.stats;
+    if super::is_integer::<C>() && consistent {
+        assert_eq!(
+            s.reopened, 0,
+            "{label}: reopened with a consistent heuristic"
+        );
+        assert!(
+            s.expanded as usize <= s.stored,
+            "{label}: a cell expanded twice with a consistent heuristic: {s:?}"
+        );
+    }
+    check_outcome(p, q, heuristic, r, label);
+    let exact = match heuristic {
+        Heuristic::Grid => p.grid_h_exact,
+        Heuristic::Table(k) => k == HKind::Exact,
+    };
+    if let Outcome::Found(path) = &r.outcome
+        && super::is_integer::<C>()
+        && exact
+    {
+        // All grid moves cost at least 1 here: with an exact heuristic and
+        // ties to the larger g, the search expands exactly the path.
+        assert_eq!(
+            s.expanded as usize,
+            path.nodes.len() - 1,
+            "{label}: exact heuristic expanded cells off the path ({s:?})"
+        );
+    }
+}
+
+/// The checks of [`check_result`] that hold for any optimal search, A* or
+/// fringe search (which may expand a cell twice under a consistent
+/// heuristic, and breaks ties otherwise): the counters' bounds, the outcome
+/// against Dijkstra, the path, and start == goal.
+pub fn check_outcome<C: GridCost>(
+    p: &Prepared<C>,
+    q: &Query<C>,
+    heuristic: Heuristic,
+    r: &pathseek::SearchResult<Cell, C>,
+    label: &str,
+) {
     let tol = super::tolerance::<C>();
-    let integer = super::is_integer::<C>();
-    let (admissible, consistent, exact) = match heuristic {
-        Heuristic::Grid => (true, true, p.grid_h_exact),
-        Heuristic::Table(k) => (k.admissible(), k.consistent(), k == HKind::Exact),
+    let admissible = match heuristic {
+        Heuristic::Grid => true,
+        Heuristic::Table(k) => k.admissible(),
     };
     let s = &r.stats;
     let cells = p.adj.len();
@@ -281,16 +325,6 @@ pub fn check_result<C: GridCost>(
     assert!(s.max_open >= 1, "{label}: largest open set 0: {s:?}");
     if heuristic == Heuristic::Table(HKind::RandomFraction) {
         super::count_reopened(s.reopened);
-    }
-    if integer && consistent {
-        assert_eq!(
-            s.reopened, 0,
-            "{label}: reopened with a consistent heuristic"
-        );
-        assert!(
-            s.expanded as usize <= s.stored,
-            "{label}: a cell expanded twice with a consistent heuristic: {s:?}"
-        );
     }
     let index = |c: &Cell| (c.y * p.grid.width() + c.x) as usize;
     match (&r.outcome, q.optimum) {
@@ -320,15 +354,6 @@ pub fn check_result<C: GridCost>(
             if q.start == q.goal {
                 assert_eq!(path.nodes, vec![q.start], "{label}: start == goal");
                 assert_eq!(s.expanded, 0, "{label}: start == goal expands nothing");
-            }
-            if integer && exact {
-                // All grid moves cost at least 1 here: with an exact heuristic and
-                // ties to the larger g, the search expands exactly the path.
-                assert_eq!(
-                    s.expanded as usize,
-                    path.nodes.len() - 1,
-                    "{label}: exact heuristic expanded cells off the path ({s:?})"
-                );
             }
         }
         (Outcome::NoPath, None) => {}

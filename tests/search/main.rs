@@ -14,6 +14,7 @@ mod basics;
 mod deprecated;
 mod external_open_set;
 mod external_store;
+mod fringe;
 mod limits;
 mod memory;
 mod one_shot;

@@ -481,3 +481,61 @@ fn warm_bucket_queue_searches_do_not_allocate() {
     assert_eq!(passes[0], passes[1]);
     assert_eq!(allocated, 0, "allocations in the warm bucket queue pass");
 }
+
+/// Two passes of fringe search over the den520d scenarios with `store`
+/// (exact integer costs); checks that they agree and returns the
+/// allocations of the second.
+fn second_fringe_pass_allocations<S: ClosedSet<Grid<u32>>>(
+    grid: &Grid<u32>,
+    scenarios: &[Scenario],
+    store: S,
+) -> u64 {
+    let mut fringe = pathseek::fringe::Fringe::new(store);
+    let mut path = Vec::new();
+    let mut passes = [
+        Vec::with_capacity(2 * scenarios.len()),
+        Vec::with_capacity(2 * scenarios.len()),
+    ];
+    let mut allocated = 0;
+    for (pass, seen) in passes.iter_mut().enumerate() {
+        let before = allocations();
+        for sc in scenarios {
+            let h = grid.heuristic(sc.goal);
+            let cost = fringe.search_into(grid, Query::new(sc.start, sc.goal, h), &mut path);
+            seen.push((found(cost, "a path"), path.len()));
+            // Limited: a partial path.
+            let q = Query::new(sc.start, sc.goal, h).max_expansions(50);
+            let status = fringe.search_into(grid, q, &mut path);
+            assert!(status.is_finished());
+            seen.push((0, path.len()));
+        }
+        if pass == 1 {
+            allocated = allocations() - before;
+        }
+    }
+    assert_eq!(passes[0], passes[1]);
+    allocated
+}
+
+#[test]
+fn warm_fringe_searches_do_not_allocate() {
+    struct Stores<'a>(&'a Grid<u32>, &'a [Scenario], Vec<(&'static str, u64)>);
+    impl ClosedSetVisitor<Grid<u32>> for Stores<'_> {
+        fn visit<S: ClosedSet<Grid<u32>>>(&mut self, name: &'static str, make: &dyn Fn() -> S) {
+            let n = second_fringe_pass_allocations(self.0, self.1, make());
+            self.2.push((name, n));
+        }
+    }
+    let map = MovingAiMap::load(data("den520d.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("den520d.map.scen")).unwrap();
+    let scenarios: Vec<Scenario> = scenarios.into_iter().step_by(4).collect();
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::<u32>::exact_octile());
+    let mut stores = Stores(&grid, &scenarios, Vec::new());
+    visit_closed_sets(&mut stores);
+    assert_eq!(stores.2.len(), CLOSED_SET_NAMES.len());
+    let allocating: Vec<_> = stores.2.iter().filter(|(_, n)| *n > 0).collect();
+    assert!(
+        allocating.is_empty(),
+        "allocations in the warm fringe pass: {allocating:?}"
+    );
+}
