@@ -13,6 +13,8 @@
 //! * **plain**: A* (`DaryHeap<4>` + `IndexedStore`, octile `Length` costs);
 //! * **weighted w**: `Query::weighted(w).without_reopening()`, w = 1.2, 1.5,
 //!   2, 5; cost over the optimum (at most `w`);
+//! * **fringe**: fringe search (`pathseek::fringe::Fringe`, an
+//!   `IndexedStore`, the same queries and costs), optimal like A*;
 //! * **smoothed**: the plain path string-pulled (`grid::smooth_path`), its
 //!   Euclidean length over the octile optimum; time: the search plus the
 //!   smoothing;
@@ -31,7 +33,7 @@
 //! `w2_speedup S w2_worst_ratio R smooth_saving P fringe_ratio F`: S = plain
 //! time / w = 2 time, R = worst cost ratio at w = 2, P = mean percent of
 //! Euclidean length saved by string pulling over the octile optimum, F =
-//! A* time / fringe time (`n/a`: fringe search is not in this build).
+//! A* time / fringe time.
 //! Exit code 1 if a check fails, 2 on bad flags or files.
 
 mod common;
@@ -39,6 +41,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{Flags, Help, Lcg};
+use pathseek::fringe::Fringe;
 use pathseek::grid::{euclidean_length, smooth_path, AnyAngle, GridHeuristic, ShortcutRefiner};
 use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::open_set::DaryHeap;
@@ -120,7 +123,7 @@ fn main() {
 fn run() -> Result<bool, String> {
     let flags = Flags::parse(&Help {
         about: "Trading path quality for speed on one map: plain A*, weighted A* (w 1.2, \
-                1.5, 2, 5, without reopening), string pulling, Theta* (any-angle), and on \
+                1.5, 2, 5, without reopening), fringe search, string pulling, Theta* (any-angle), and on \
                 the same map with seeded terrain: exact A*, a coarse search under compressed \
                 terrain costs, and that path refined at the true costs. Every answer is \
                 checked. Without --map: an embedded 48 x 20 map and 200 random pairs.",
@@ -234,6 +237,30 @@ fn run() -> Result<bool, String> {
         weighted_rows.push(row);
     }
 
+    // Fringe search: optimal, like A*.
+    let mut fringe_row = Row::named("fringe");
+    let mut fringe = Fringe::new(IndexedStore::new());
+    if let Some(&(s, g)) = pairs.first() {
+        fringe.search_into(
+            &grid,
+            Query::new(s, g, GridHeuristic::new(&grid, g)),
+            &mut path,
+        );
+    }
+    for (&(s, g), optimum) in pairs.iter().zip(&optima) {
+        let Some(opt) = optimum else { continue };
+        let q = Query::new(s, g, GridHeuristic::new(&grid, g));
+        let t = Instant::now();
+        let status = fringe.search_into(&grid, q, &mut path);
+        let time = t.elapsed();
+        match status {
+            Status::Found { cost } if cost == *opt => {
+                fringe_row.add(1.0, fringe.stats().expanded, time)
+            }
+            other => fail(format!("{s:?} -> {g:?}: fringe {other:?}, A* {opt:?}")),
+        }
+    }
+
     // String pulling of the plain paths.
     let mut smoothed = Row::named("smoothed");
     let mut out = Vec::new();
@@ -289,7 +316,7 @@ fn run() -> Result<bool, String> {
     println!("|---|---:|---:|---:|---:|");
     let mut rows = vec![&plain];
     rows.extend(weighted_rows.iter());
-    rows.extend([&smoothed, &theta, &exact, &coarse, &refined]);
+    rows.extend([&fringe_row, &smoothed, &theta, &exact, &coarse, &refined]);
     for r in rows {
         println!(
             "| {} | {} | {:.1} | {:.4} | {:.4} |",
@@ -302,10 +329,11 @@ fn run() -> Result<bool, String> {
     }
     let w2 = &weighted_rows[2];
     println!(
-        "w2_speedup {:.2} w2_worst_ratio {:.4} smooth_saving {:.2} fringe_ratio n/a",
+        "w2_speedup {:.2} w2_worst_ratio {:.4} smooth_saving {:.2} fringe_ratio {:.2}",
         plain.time.as_secs_f64() / w2.time.as_secs_f64().max(1e-12),
         w2.worst,
         100.0 * (1.0 - smoothed.mean()),
+        plain.time.as_secs_f64() / fringe_row.time.as_secs_f64().max(1e-12),
     );
     Ok(failures.is_empty())
 }
