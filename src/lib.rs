@@ -87,6 +87,7 @@ pub mod fringe;
 pub mod graph;
 pub mod grid;
 pub mod groups;
+pub mod hierarchy;
 /// The grid heuristics of [`grid::heuristic`], at their original path.
 pub mod heuristic {
     #[doc(inline)]

@@ -12,6 +12,7 @@ mod components;
 mod dstar_lite;
 mod dstar_lite_graphs;
 mod groups;
+mod hierarchy;
 mod jump_points;
 mod landmarks;
 mod line_of_sight;

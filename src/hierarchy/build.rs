@@ -1,0 +1,240 @@
+//! Building the abstract graph and keeping it current: border scans
+//! (entrances), one Dijkstra per entrance inside its cluster (the crate's
+//! core on a [`Window`]), and repairs of what an edit touched.
+
+use super::abstract_graph::{Abstract, NONE};
+use super::layout::{Border, Layout};
+use super::window::Window;
+use super::{Hierarchy, Repair};
+use crate::cost::Cost;
+use crate::graph::cheapest_edge;
+use crate::grid::{Cell, Grid};
+use crate::query::Query;
+use crate::result::SearchError;
+use crate::store::Records;
+
+impl<C: Cost> Hierarchy<C> {
+    /// Everything from scratch.
+    pub(super) fn rebuild(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
+        self.layout = Layout::new(grid.width(), grid.height(), self.layout.size);
+        self.connectivity = grid.connectivity();
+        self.costs = grid.costs();
+        let cells = grid.width() as usize * grid.height() as usize;
+        self.graph = Abstract {
+            node_of: vec![NONE; cells],
+            cluster_nodes: vec![Vec::new(); self.layout.cluster_count()],
+            borders: vec![Vec::new(); self.layout.border_count()],
+            ..Abstract::default()
+        };
+        self.dirty = vec![false; self.layout.cluster_count()];
+        for b in 0..self.layout.border_count() as u32 {
+            self.rescan_border(grid, b);
+        }
+        let clusters = self.layout.cluster_count();
+        self.dirty_list.clear();
+        for c in 0..clusters as u32 {
+            self.rebuild_cluster(grid, c)?;
+        }
+        self.dirty.iter_mut().for_each(|d| *d = false);
+        self.version = grid.version();
+        Ok(Repair {
+            full: true,
+            borders: self.layout.border_count(),
+            clusters,
+        })
+    }
+
+    /// Brings the graph to `grid`'s version from its edit log, or from
+    /// scratch when the log cannot tell.
+    pub(super) fn repair(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
+        let same_shape = grid.width() == self.layout.width
+            && grid.height() == self.layout.height
+            && grid.connectivity() == self.connectivity
+            && grid.costs() == self.costs;
+        if same_shape && grid.version() == self.version {
+            return Ok(Repair::default());
+        }
+        let edits = match grid.edits_since(self.version) {
+            Some(edits) if same_shape => edits,
+            _ => return self.rebuild(grid),
+        };
+        let mut borders = core::mem::take(&mut self.border_list);
+        borders.clear();
+        for edit in edits {
+            let c = self.layout.cluster_of(edit.cell);
+            self.mark(c);
+            self.layout.borders_at(edit.cell, |b| borders.push(b));
+        }
+        borders.sort_unstable();
+        borders.dedup();
+        for &b in &borders {
+            self.rescan_border(grid, b);
+        }
+        let rescanned = borders.len();
+        self.border_list = borders;
+        let mut list = core::mem::take(&mut self.dirty_list);
+        let clusters = list.len();
+        for &c in &list {
+            self.dirty[c as usize] = false;
+        }
+        let mut result = Ok(());
+        for &c in &list {
+            if let Err(e) = self.rebuild_cluster(grid, c) {
+                result = Err(e);
+                break;
+            }
+        }
+        list.clear();
+        self.dirty_list = list;
+        match result {
+            Ok(()) => {
+                self.version = grid.version();
+                Ok(Repair {
+                    full: false,
+                    borders: rescanned,
+                    clusters,
+                })
+            }
+            // Leave the graph marked out of date: the next call rebuilds.
+            Err(e) => {
+                self.layout.width = 0;
+                Err(e)
+            }
+        }
+    }
+
+    fn mark(&mut self, cluster: u32) {
+        if !self.dirty[cluster as usize] {
+            self.dirty[cluster as usize] = true;
+            self.dirty_list.push(cluster);
+        }
+    }
+
+    /// The transitions of one border: runs of facing pairs both passable;
+    /// a run shorter than `wide` gets one transition (its middle), a longer
+    /// one two (its ends).
+    fn scan(&self, grid: &Grid<C>, border: Border, out: &mut Vec<(Cell, Cell)>) {
+        out.clear();
+        let pair = |i: u32| {
+            let a = Cell::new(
+                border.first.x + i * border.along.0,
+                border.first.y + i * border.along.1,
+            );
+            (a, Cell::new(a.x + border.across.0, a.y + border.across.1))
+        };
+        let open = |i: u32| {
+            let (a, b) = pair(i);
+            grid.is_passable(a) && grid.is_passable(b)
+        };
+        let mut i = 0;
+        while i < border.len {
+            if !open(i) {
+                i += 1;
+                continue;
+            }
+            let first = i;
+            while i < border.len && open(i) {
+                i += 1;
+            }
+            let last = i - 1;
+            if last - first + 1 < self.options.wide_entrance {
+                out.push(pair(first + (last - first) / 2));
+            } else {
+                out.push(pair(first));
+                out.push(pair(last));
+            }
+        }
+    }
+
+    /// Scans border `b` again: new transitions first (so a node kept keeps
+    /// its id), then the old ones dropped. Clusters that gain or lose a
+    /// node are marked for a rebuild.
+    fn rescan_border(&mut self, grid: &Grid<C>, b: u32) {
+        let mut fresh = core::mem::take(&mut self.scratch_pairs);
+        self.scan(grid, self.layout.border(b), &mut fresh);
+        let w = grid.width() as usize;
+        let at = |c: Cell| c.y as usize * w + c.x as usize;
+        for &(a, c) in &fresh {
+            let (ca, cc) = (self.layout.cluster_of(a), self.layout.cluster_of(c));
+            let (na, nc) = (self.node(a, at(a), ca), self.node(c, at(c), cc));
+            self.graph.refs[na as usize] += 1;
+            self.graph.refs[nc as usize] += 1;
+            // Both cells are passable and face each other: the move exists.
+            let ac = cheapest_edge(grid, a, c).unwrap_or_else(C::zero);
+            let ca_cost = cheapest_edge(grid, c, a).unwrap_or_else(C::zero);
+            self.graph.inter[na as usize].push((nc, ac));
+            self.graph.inter[nc as usize].push((na, ca_cost));
+        }
+        let old = core::mem::replace(&mut self.graph.borders[b as usize], fresh);
+        for &(a, c) in &old {
+            let (na, nc) = (self.graph.node_of[at(a)], self.graph.node_of[at(c)]);
+            remove_edge(&mut self.graph.inter[na as usize], nc);
+            remove_edge(&mut self.graph.inter[nc as usize], na);
+            for (n, cell) in [(na, a), (nc, c)] {
+                let cluster = self.graph.cluster[n as usize];
+                if self.graph.release(n, at(cell)) {
+                    self.mark(cluster);
+                }
+            }
+        }
+        self.scratch_pairs = old;
+    }
+
+    /// The node of `cell`, made (and its cluster marked) if it has none.
+    fn node(&mut self, cell: Cell, at: usize, cluster: u32) -> u32 {
+        if self.graph.node_of[at] == NONE {
+            self.mark(cluster);
+        }
+        self.graph.node_for(cell, at, cluster)
+    }
+
+    /// The intra-cluster edges of cluster `c`: one Dijkstra per node inside
+    /// the cluster, until every other node of the cluster is settled.
+    fn rebuild_cluster(&mut self, grid: &Grid<C>, c: u32) -> Result<(), SearchError<Cell, C>> {
+        let nodes = core::mem::take(&mut self.graph.cluster_nodes[c as usize]);
+        for &n in &nodes {
+            self.graph.intra[n as usize].clear();
+        }
+        let window = Window::new(grid, self.layout.rect(c));
+        let mut result = Ok(());
+        for (k, &n) in nodes.iter().enumerate() {
+            let from = self.graph.cells[n as usize];
+            let node_of = &self.graph.node_of;
+            let w = grid.width() as usize;
+            let mut left = nodes.len();
+            let query = Query::until(
+                from,
+                |cell: Cell| {
+                    if node_of[cell.y as usize * w + cell.x as usize] != NONE {
+                        left -= 1;
+                    }
+                    left == 0
+                },
+                |_| C::zero(),
+            );
+            let (status, _, _) = self.fields.run_into(&window, query, &mut self.scratch);
+            if let crate::Status::Error(e) = status {
+                result = Err(e);
+                break;
+            }
+            let intra = &mut self.graph.intra[n as usize];
+            for (j, &m) in nodes.iter().enumerate() {
+                if j == k {
+                    continue;
+                }
+                let local = window.rect.local(self.graph.cells[m as usize]) as u32;
+                if let Some(r) = self.fields.store.record(local).filter(|r| r.is_closed()) {
+                    intra.push((m, r.g));
+                }
+            }
+        }
+        self.graph.cluster_nodes[c as usize] = nodes;
+        result
+    }
+}
+
+fn remove_edge<C>(edges: &mut smallvec::SmallVec<[(u32, C); 2]>, to: u32) {
+    if let Some(k) = edges.iter().position(|&(m, _)| m == to) {
+        edges.remove(k);
+    }
+}

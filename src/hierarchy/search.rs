@@ -1,0 +1,426 @@
+//! Queries: the start and goal inserted, the abstract search, refinement
+//! into cells, smoothing, and the exact and abstract-only answers.
+
+use super::abstract_graph::{Overlay, OverlayHeuristic, NONE};
+use super::layout::Layout;
+use super::window::Window;
+use super::{Hierarchy, HierarchyError, QueryStats};
+use crate::cost::Cost;
+use crate::graph::path_cost;
+use crate::grid::heuristic::GridHeuristic;
+use crate::grid::{Cell, Grid};
+use crate::query::Query;
+use crate::result::{SearchError, Status};
+use crate::store::Records;
+
+/// How far a query got before refinement.
+pub(super) enum Abstracted<C> {
+    /// No path.
+    None,
+    /// Found by the direct search on the grid: the path is in `raw`.
+    Direct(C),
+    /// The abstract path is in `waypoints` (start and goal included).
+    Waypoints(C),
+}
+
+impl<C: Cost> Hierarchy<C> {
+    /// A path from `start` to `goal` into `path` (cleared first): the
+    /// abstract path refined into cells and smoothed. `Ok(None)` when there
+    /// is none. The hierarchy is first brought up to date with `grid`
+    /// ([`update`](Self::update)).
+    ///
+    /// The cost returned is the path's, as the grid counts it; it is at
+    /// least the optimal cost and at most the abstract path's
+    /// ([`cost_bound`](Self::cost_bound)).
+    ///
+    /// # Errors
+    /// [`SearchError::StartBlocked`] / [`SearchError::GoalBlocked`] (in
+    /// [`HierarchyError::Search`]) for a start or goal off the map or
+    /// blocked; a cost overflow.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hierarchy::Hierarchy;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(100, 100, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+    /// let mut h = Hierarchy::new(&grid, 10)?;
+    /// let mut path = Vec::new();
+    /// let cost = h.find_path(&grid, Cell::new(0, 0), Cell::new(99, 50), &mut path)?;
+    /// // Open ground: smoothing straightens it to an optimal path (50 diagonal, 49 straight).
+    /// assert_eq!(cost, Some(50 * 3 + 49 * 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_path(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+        path: &mut Vec<Cell>,
+    ) -> Result<Option<C>, HierarchyError<C>> {
+        path.clear();
+        match self.abstract_path(grid, start, goal, true)? {
+            Abstracted::None => Ok(None),
+            Abstracted::Direct(cost) => {
+                core::mem::swap(path, &mut self.raw);
+                Ok(Some(cost))
+            }
+            Abstracted::Waypoints(_) => {
+                let mut raw = core::mem::take(&mut self.raw);
+                let refined = self.refine_all(grid, &mut raw);
+                let result = refined.and_then(|()| self.smooth(grid, &raw, path));
+                self.raw = raw;
+                result.map(Some)
+            }
+        }
+    }
+
+    /// An optimal path from `start` to `goal` into `path` (cleared first),
+    /// and its cost; `Ok(None)` when there is none. The abstract search
+    /// answers first: no abstract path means no path (at once, where a
+    /// plain A\* would search the whole of the start's side); otherwise its
+    /// cost bounds an A\* on the grid ([`Query::max_cost`]), which finds
+    /// the optimum.
+    ///
+    /// # Errors
+    /// As [`find_path`](Self::find_path).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hierarchy::Hierarchy;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+    /// for y in 0..63 {
+    ///     grid.set_passable(Cell::new(30, y), false)?;
+    /// }
+    /// let mut h = Hierarchy::new(&grid, 8)?;
+    /// let (start, goal) = (Cell::new(0, 10), Cell::new(63, 5));
+    /// let mut path = Vec::new();
+    /// let exact = h.find_exact(&grid, start, goal, &mut path)?;
+    /// let best = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+    /// assert_eq!(exact, Some(best.found().unwrap().cost));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_exact(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+        path: &mut Vec<Cell>,
+    ) -> Result<Option<C>, HierarchyError<C>> {
+        path.clear();
+        match self.abstract_path(grid, start, goal, true)? {
+            Abstracted::None => Ok(None),
+            Abstracted::Direct(cost) => {
+                core::mem::swap(path, &mut self.raw);
+                Ok(Some(cost))
+            }
+            Abstracted::Waypoints(bound) => {
+                let query = Query::new(start, goal, GridHeuristic::new(grid, goal)).max_cost(bound);
+                let (status, _, _) = self.cells.run_into(grid, query, path);
+                self.stats.cell_expanded += self.cells.stats.expanded;
+                match status {
+                    Status::Found { cost } => Ok(Some(cost)),
+                    Status::Error(e) => Err(e.into()),
+                    // The abstract path is a path of at most `bound`: not reached.
+                    _ => Err(SearchError::StoreUnsupported {
+                        reason: "the bounded search missed the abstract path",
+                    }
+                    .into()),
+                }
+            }
+        }
+    }
+
+    /// Whether `goal` can be reached from `start`, from the abstract graph
+    /// alone (exact: every way between clusters crosses an entrance).
+    ///
+    /// # Errors
+    /// As [`find_path`](Self::find_path).
+    ///
+    /// # Example
+    /// See the [module](super).
+    pub fn reachable(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<bool, HierarchyError<C>> {
+        Ok(self.cost_bound(grid, start, goal)?.is_some())
+    }
+
+    /// The cost of the abstract path from `start` to `goal`, a real path's
+    /// cost and so at least the optimum, with no refinement; `None` when
+    /// `goal` cannot be reached.
+    ///
+    /// # Errors
+    /// As [`find_path`](Self::find_path).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hierarchy::Hierarchy;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(64, 64, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut h = Hierarchy::new(&grid, 8)?;
+    /// let bound = h.cost_bound(&grid, Cell::new(0, 0), Cell::new(63, 63))?.unwrap();
+    /// assert!(bound >= 126);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cost_bound(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Option<C>, HierarchyError<C>> {
+        Ok(match self.abstract_path(grid, start, goal, false)? {
+            Abstracted::None => None,
+            Abstracted::Direct(c) | Abstracted::Waypoints(c) => Some(c),
+        })
+    }
+
+    /// Checks the query, brings the hierarchy up to date, and finds the
+    /// abstract path (into `waypoints`), or with `direct`, the path itself
+    /// for a start and goal close by.
+    pub(super) fn abstract_path(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+        direct: bool,
+    ) -> Result<Abstracted<C>, HierarchyError<C>> {
+        self.stats = QueryStats::default();
+        self.waypoints.clear();
+        if !grid.is_passable(start) {
+            return Err(SearchError::StartBlocked { node: start }.into());
+        }
+        if !grid.is_passable(goal) {
+            return Err(SearchError::GoalBlocked { node: goal }.into());
+        }
+        self.repair(grid)?;
+        let (cs, cg) = (self.layout.cluster_of(start), self.layout.cluster_of(goal));
+        if direct && self.options.direct_limit > 0 && self.layout.near(cs, cg) {
+            let query = Query::new(start, goal, GridHeuristic::new(grid, goal))
+                .max_expansions(self.options.direct_limit);
+            let (status, _, _) = self.cells.run_into(grid, query, &mut self.raw);
+            self.stats.cell_expanded = self.cells.stats.expanded;
+            match status {
+                Status::Found { cost } => {
+                    self.stats.direct = true;
+                    return Ok(Abstracted::Direct(cost));
+                }
+                Status::NoPath => {
+                    self.stats.direct = true;
+                    return Ok(Abstracted::None);
+                }
+                Status::Error(e) => return Err(e.into()),
+                _ => {}
+            }
+        }
+        self.insert(grid, start, goal)?;
+        let overlay = Overlay {
+            graph: &self.graph,
+            from_start: &self.from_start,
+            to_goal: &self.to_goal,
+            goal_cluster: cg,
+            direct: (cs == cg)
+                .then(|| {
+                    self.start_field
+                        .store
+                        .record(self.layout.rect(cs).local(goal) as u32)
+                })
+                .flatten()
+                .filter(|r| r.is_closed())
+                .map(|r| r.g),
+        };
+        let h = OverlayHeuristic {
+            cells: &self.graph.cells,
+            start,
+            goal,
+            grid: GridHeuristic::new(grid, goal),
+        };
+        let query = Query::new(overlay.start(), overlay.goal(), h);
+        let (status, _, _) = self.top.run_into(&overlay, query, &mut self.ids);
+        self.stats.abstract_expanded = self.top.stats.expanded;
+        let cost = match status {
+            Status::Found { cost } => cost,
+            Status::NoPath => return Ok(Abstracted::None),
+            Status::Error(e) => {
+                return Err(match e {
+                    SearchError::CostOverflow { .. } => SearchError::CostOverflow { node: goal },
+                    _ => SearchError::StoreUnsupported {
+                        reason: "the abstract search failed",
+                    },
+                }
+                .into());
+            }
+            _ => {
+                return Err(SearchError::StoreUnsupported {
+                    reason: "the abstract search stopped before its end",
+                }
+                .into());
+            }
+        };
+        let n = self.graph.cells.len() as u32;
+        self.waypoints.extend(self.ids.iter().map(|&id| match id {
+            id if id < n => self.graph.cells[id as usize],
+            id if id == n => start,
+            _ => goal,
+        }));
+        self.stats.waypoints = self.waypoints.len();
+        Ok(Abstracted::Waypoints(cost))
+    }
+
+    /// The start's edges (a Dijkstra from it inside its cluster, kept in
+    /// `start_field`) and the goal's (a Dijkstra from it over the reversed
+    /// grid inside its cluster, kept in `fields`).
+    fn insert(
+        &mut self,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<(), SearchError<Cell, C>> {
+        let w = grid.width() as usize;
+        let (cs, cg) = (self.layout.cluster_of(start), self.layout.cluster_of(goal));
+        // From the start.
+        let window = Window::new(grid, self.layout.rect(cs));
+        let nodes = &self.graph.cluster_nodes[cs as usize];
+        let node_of = &self.graph.node_of;
+        let mut left = nodes.len() + usize::from(cs == cg);
+        let query = Query::until(
+            start,
+            |cell: Cell| {
+                if node_of[cell.y as usize * w + cell.x as usize] != NONE || cell == goal {
+                    left = left.saturating_sub(1);
+                }
+                left == 0
+            },
+            |_| C::zero(),
+        );
+        if let (Status::Error(e), _, _) =
+            self.start_field.run_into(&window, query, &mut self.scratch)
+        {
+            return Err(e);
+        }
+        self.stats.insert_expanded = self.start_field.stats.expanded;
+        self.from_start.clear();
+        for &m in nodes {
+            let local = window.rect.local(self.graph.cells[m as usize]) as u32;
+            if let Some(r) = self
+                .start_field
+                .store
+                .record(local)
+                .filter(|r| r.is_closed())
+            {
+                self.from_start.push((m, r.g));
+            }
+        }
+        // To the goal.
+        let reversed = grid.reversed();
+        let window = Window::new(&reversed, self.layout.rect(cg));
+        let nodes = &self.graph.cluster_nodes[cg as usize];
+        let mut left = nodes.len();
+        let query = Query::until(
+            goal,
+            |cell: Cell| {
+                if node_of[cell.y as usize * w + cell.x as usize] != NONE {
+                    left = left.saturating_sub(1);
+                }
+                left == 0
+            },
+            |_| C::zero(),
+        );
+        if let (Status::Error(e), _, _) = self.fields.run_into(&window, query, &mut self.scratch) {
+            return Err(e);
+        }
+        self.stats.insert_expanded += self.fields.stats.expanded;
+        self.to_goal.clear();
+        for &m in nodes {
+            let local = window.rect.local(self.graph.cells[m as usize]) as u32;
+            if let Some(r) = self.fields.store.record(local).filter(|r| r.is_closed()) {
+                self.to_goal.push((m, r.g));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refines the whole abstract path in `waypoints` into `out`.
+    fn refine_all(&mut self, grid: &Grid<C>, out: &mut Vec<Cell>) -> Result<(), HierarchyError<C>> {
+        out.clear();
+        let waypoints = core::mem::take(&mut self.waypoints);
+        let mut result = Ok(());
+        for leg in waypoints.windows(2) {
+            result = self.refine_leg(grid, self.layout, leg[0], leg[1], out);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.waypoints = waypoints;
+        result
+    }
+
+    /// Appends to `out` the cells of the abstract edge from `a` to `b`
+    /// (clusters cut by `layout`), without `a` unless `out` is empty.
+    pub(super) fn refine_leg(
+        &mut self,
+        grid: &Grid<C>,
+        layout: Layout,
+        a: Cell,
+        b: Cell,
+        out: &mut Vec<Cell>,
+    ) -> Result<(), HierarchyError<C>> {
+        let skip = usize::from(!out.is_empty());
+        let (ca, cb) = (layout.cluster_of(a), layout.cluster_of(b));
+        if ca != cb {
+            // A transition: one move across the border.
+            if out.is_empty() {
+                out.push(a);
+            }
+            out.push(b);
+            return Ok(());
+        }
+        let window = Window::new(grid, layout.rect(ca));
+        let query = Query::new(a, b, GridHeuristic::new(grid, b));
+        let (status, _, _) = self.cells.run_into(&window, query, &mut self.scratch);
+        self.stats.cell_expanded += self.cells.stats.expanded;
+        match status {
+            Status::Found { .. } => {
+                out.extend_from_slice(&self.scratch[skip..]);
+                Ok(())
+            }
+            Status::Error(e) => Err(e.into()),
+            _ => Err(SearchError::StoreUnsupported {
+                reason: "an abstract edge has no path in its cluster",
+            }
+            .into()),
+        }
+    }
+
+    /// Smooths `raw` into `path` (or copies it, with smoothing off); the
+    /// path's cost.
+    pub(super) fn smooth(
+        &mut self,
+        grid: &Grid<C>,
+        raw: &[Cell],
+        path: &mut Vec<Cell>,
+    ) -> Result<C, HierarchyError<C>> {
+        if self.options.smoothing_window == 0 || raw.len() < 3 {
+            path.clear();
+            path.extend_from_slice(raw);
+            return path_cost(grid, path).ok_or_else(|| {
+                SearchError::CostOverflow {
+                    node: raw[raw.len() - 1],
+                }
+                .into()
+            });
+        }
+        match self.refiner.refine(grid, raw, path) {
+            Ok(r) => {
+                self.stats.cell_expanded += r.expanded;
+                Ok(r.cost)
+            }
+            Err(_) => Err(SearchError::CostOverflow {
+                node: raw[raw.len() - 1],
+            }
+            .into()),
+        }
+    }
+}

@@ -1,0 +1,387 @@
+//! HPA* (`pathseek::hierarchy`) against the reference Dijkstra of `common`,
+//! which shares no code with it.
+//!
+//! The property: random small grids (4- and 8-connected, with and without
+//! terrain, `u32`, `f64` and `Length` costs, clusters of 2 to 7 cells), and
+//! random queries, then random edits (blocking, opening, re-weighting one
+//! to three cells) and more queries. For every query:
+//! - `reachable` is true exactly when Dijkstra finds a path (a blocked
+//!   start or goal is an error);
+//! - `find_path` gives a walk of the grid from start to goal whose cost is
+//!   the one returned and at least the optimum, and at most `cost_bound`;
+//! - `find_exact` equals Dijkstra;
+//! - the stretches of `plan` make a walk from start to goal.
+//!
+//! After the edits, the repaired abstract graph equals a fresh build's.
+
+use crate::common;
+
+use common::Lcg;
+use pathseek::graph::path_cost;
+use pathseek::hierarchy::{Hierarchy, HierarchyError, HierarchyOptions};
+use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, Length, SearchError};
+use proptest::prelude::*;
+
+trait HCost: Cost {
+    fn costs(eight: bool) -> GridCosts<Self>;
+    fn weight(rng: &mut Lcg) -> Self;
+}
+
+impl HCost for u32 {
+    fn costs(eight: bool) -> GridCosts<u32> {
+        if eight {
+            GridCosts::new(2, 3)
+        } else {
+            GridCosts::new(1, 1)
+        }
+    }
+    fn weight(rng: &mut Lcg) -> u32 {
+        rng.range(1, 4) as u32
+    }
+}
+
+impl HCost for f64 {
+    fn costs(_eight: bool) -> GridCosts<f64> {
+        GridCosts::float_octile()
+    }
+    fn weight(rng: &mut Lcg) -> f64 {
+        [0.5, 1.0, 2.0, 3.0][rng.next(4) as usize]
+    }
+}
+
+impl HCost for Length {
+    fn costs(_eight: bool) -> GridCosts<Length> {
+        GridCosts::octile()
+    }
+    fn weight(rng: &mut Lcg) -> Length {
+        Length::from_cells(rng.range(1, 3) as u32).unwrap()
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    width: u32,
+    height: u32,
+    cluster: u32,
+    eight: bool,
+    terrain: bool,
+    density: u64,
+    window: usize,
+    seed: u64,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        (2u32..40, 2u32..40, 2u32..8),
+        any::<bool>(),
+        any::<bool>(),
+        0u64..45,
+        prop_oneof![Just(0usize), 1usize..20],
+        any::<u64>(),
+    )
+        .prop_map(
+            |((width, height, cluster), eight, terrain, density, window, seed)| Case {
+                width,
+                height,
+                cluster,
+                eight,
+                terrain,
+                density,
+                window,
+                seed,
+            },
+        )
+}
+
+fn random_cell(rng: &mut Lcg, grid: &Grid<impl Cost>) -> Cell {
+    Cell::new(
+        rng.next(u64::from(grid.width())) as u32,
+        rng.next(u64::from(grid.height())) as u32,
+    )
+}
+
+fn reference<C: Cost>(grid: &Grid<C>, start: Cell, goal: Cell) -> Option<C> {
+    let adj = common::adjacency(grid);
+    let dist = common::dijkstra(&adj, grid.cell_index(start).unwrap());
+    dist[grid.cell_index(goal).unwrap()]
+}
+
+fn check_query<C: HCost>(
+    h: &mut Hierarchy<C>,
+    grid: &Grid<C>,
+    start: Cell,
+    goal: Cell,
+    what: &str,
+) {
+    let tol = common::tolerance::<C>();
+    if !grid.is_passable(start) || !grid.is_passable(goal) {
+        let err = h.reachable(grid, start, goal).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                HierarchyError::Search(
+                    SearchError::StartBlocked { .. } | SearchError::GoalBlocked { .. }
+                )
+            ),
+            "{what}: {err:?}"
+        );
+        return;
+    }
+    let best = reference(grid, start, goal);
+    assert_eq!(
+        h.reachable(grid, start, goal).unwrap(),
+        best.is_some(),
+        "{what}: reachable"
+    );
+    let bound = h.cost_bound(grid, start, goal).unwrap();
+    let mut path = Vec::new();
+    let found = h.find_path(grid, start, goal, &mut path).unwrap();
+    let exact = h.find_exact(grid, start, goal, &mut Vec::new()).unwrap();
+    match best {
+        None => {
+            assert_eq!((bound, found, exact), (None, None, None), "{what}");
+            assert!(path.is_empty(), "{what}");
+            assert!(h.plan(grid, start, goal).unwrap().is_none(), "{what}");
+        }
+        Some(best) => {
+            let (bound, found, exact) = (bound.unwrap(), found.unwrap(), exact.unwrap());
+            assert!(
+                common::close(exact, best, tol),
+                "{what}: exact {exact:?}, Dijkstra {best:?}"
+            );
+            assert_eq!(
+                (path.first(), path.last()),
+                (Some(&start), Some(&goal)),
+                "{what}"
+            );
+            assert_eq!(path_cost(grid, &path), Some(found), "{what}: {path:?}");
+            assert!(
+                found.as_f64() >= best.as_f64() * (1.0 - tol),
+                "{what}: {found:?} < {best:?}"
+            );
+            assert!(
+                bound.as_f64() >= best.as_f64() * (1.0 - tol),
+                "{what}: bound {bound:?} < {best:?}"
+            );
+            assert!(
+                found.as_f64() <= bound.as_f64() * (1.0 + tol),
+                "{what}: {found:?} > bound {bound:?}"
+            );
+            let mut plan = h.plan(grid, start, goal).unwrap().expect("a path");
+            let mut walk = Vec::new();
+            let mut stretches = 0;
+            while plan.next_stretch(h, grid, &mut walk).unwrap() {
+                stretches += 1;
+                assert!(
+                    stretches <= walk.len() + 1,
+                    "{what}: stretches without cells"
+                );
+            }
+            assert!(plan.is_done());
+            assert_eq!(
+                (walk.first(), walk.last()),
+                (Some(&start), Some(&goal)),
+                "{what}: plan"
+            );
+            let cost = path_cost(grid, &walk).expect("the stretches make a walk");
+            assert!(
+                cost.as_f64() >= best.as_f64() * (1.0 - tol),
+                "{what}: plan {cost:?} < {best:?}"
+            );
+        }
+    }
+}
+
+fn sorted_edges<C: Cost>(h: &Hierarchy<C>) -> Vec<(Cell, Cell, C)> {
+    let mut edges: Vec<_> = h.abstract_edges().collect();
+    edges.sort_by(|a, b| {
+        (a.0, a.1)
+            .cmp(&(b.0, b.1))
+            .then(a.2.partial_cmp(&b.2).unwrap())
+    });
+    edges
+}
+
+fn run<C: HCost>(case: &Case) {
+    let mut rng = Lcg(case.seed);
+    let connectivity = if case.eight {
+        Connectivity::Eight
+    } else {
+        Connectivity::Four
+    };
+    let mut grid = Grid::new(case.width, case.height, connectivity, C::costs(case.eight)).unwrap();
+    for y in 0..case.height {
+        for x in 0..case.width {
+            let cell = Cell::new(x, y);
+            if rng.next(100) < case.density {
+                grid.set_passable(cell, false).unwrap();
+            }
+            if case.terrain && rng.next(3) == 0 {
+                grid.set_terrain(cell, C::weight(&mut rng)).unwrap();
+            }
+        }
+    }
+    let options = HierarchyOptions::new(case.cluster)
+        .smoothing_window(case.window)
+        .direct_limit(rng.next(3) * 10);
+    let mut h = Hierarchy::with_options(&grid, options).unwrap();
+    for round in 0..3 {
+        for q in 0..4 {
+            let (start, goal) = (random_cell(&mut rng, &grid), random_cell(&mut rng, &grid));
+            check_query(
+                &mut h,
+                &grid,
+                start,
+                goal,
+                &format!("round {round} query {q}: {start:?} -> {goal:?}"),
+            );
+        }
+        for _ in 0..rng.range(1, 4) {
+            let cell = random_cell(&mut rng, &grid);
+            if case.terrain && rng.next(2) == 0 {
+                grid.set_terrain(cell, C::weight(&mut rng)).unwrap();
+            } else {
+                let open = !grid.is_passable(cell);
+                grid.set_passable(cell, open).unwrap();
+            }
+        }
+        // Half the time the repair is asked for; otherwise the next query does it.
+        if rng.next(2) == 0 {
+            let repair = h.update(&grid).unwrap();
+            assert!(!repair.full, "round {round}: the log holds every edit");
+            let fresh = Hierarchy::with_options(&grid, options).unwrap();
+            let (a, b) = (sorted_edges(&h), sorted_edges(&fresh));
+            assert_eq!(
+                a.len(),
+                b.len(),
+                "round {round}: repaired {a:?}\nfresh {b:?}"
+            );
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(
+                    (x.0, x.1),
+                    (y.0, y.1),
+                    "round {round}: repaired {a:?}\nfresh {b:?}"
+                );
+                assert!(
+                    common::close(x.2, y.2, common::tolerance::<C>()),
+                    "round {round}: {x:?} {y:?}"
+                );
+            }
+            assert_eq!(h.node_count(), fresh.node_count());
+        }
+    }
+}
+
+#[test]
+fn hierarchy_matches_dijkstra_u32() {
+    common::run_property(
+        "hierarchy_matches_dijkstra_u32",
+        regressions_file!("hierarchy"),
+        case(),
+        |c| run::<u32>(&c),
+    );
+}
+
+#[test]
+fn hierarchy_matches_dijkstra_f64() {
+    common::run_property(
+        "hierarchy_matches_dijkstra_f64",
+        regressions_file!("hierarchy"),
+        case(),
+        |c| run::<f64>(&c),
+    );
+}
+
+#[test]
+fn hierarchy_matches_dijkstra_length() {
+    common::run_property(
+        "hierarchy_matches_dijkstra_length",
+        regressions_file!("hierarchy"),
+        case(),
+        |c| run::<Length>(&c),
+    );
+}
+
+/// A plan made before an edit refuses to go on; a query after it sees the edit.
+#[test]
+fn plans_refuse_a_changed_map_and_queries_see_it() {
+    let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile()).unwrap();
+    let mut h = Hierarchy::new(&grid, 8).unwrap();
+    let (start, goal) = (Cell::new(1, 1), Cell::new(62, 1));
+    let mut plan = h.plan(&grid, start, goal).unwrap().unwrap();
+    let mut walk = Vec::new();
+    assert!(plan.next_stretch(&mut h, &grid, &mut walk).unwrap());
+    for y in 0..64 {
+        grid.set_passable(Cell::new(32, y), false).unwrap();
+    }
+    assert!(matches!(
+        plan.next_stretch(&mut h, &grid, &mut walk),
+        Err(HierarchyError::MapChanged(_))
+    ));
+    assert!(!h.reachable(&grid, start, goal).unwrap());
+    grid.set_passable(Cell::new(32, 63), true).unwrap();
+    let mut path = Vec::new();
+    assert!(h
+        .find_path(&grid, start, goal, &mut path)
+        .unwrap()
+        .is_some());
+    assert!(path.contains(&Cell::new(32, 63)));
+}
+
+/// Another grid of the same size (its own versions): built again, not repaired.
+#[test]
+fn another_grid_is_built_again() {
+    let a = Grid::new(32, 32, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    let mut b = a.clone();
+    let mut h = Hierarchy::new(&a, 8).unwrap();
+    for y in 0..32 {
+        b.set_passable(Cell::new(16, y), false).unwrap();
+    }
+    let c = Grid::from_fn(
+        32,
+        32,
+        Connectivity::Four,
+        GridCosts::new(1u32, 1),
+        |cell| cell.x != 16,
+    )
+    .unwrap();
+    // `b` is `a` edited (its log says how); `c` is another grid.
+    assert!(!h.update(&b).unwrap().full);
+    assert!(!h.reachable(&b, Cell::new(0, 0), Cell::new(31, 0)).unwrap());
+    assert!(h.update(&c).unwrap().full);
+    assert!(h.update(&a).unwrap().full);
+    assert!(h.reachable(&a, Cell::new(0, 0), Cell::new(31, 0)).unwrap());
+}
+
+/// The MovingAI den520d scenarios: every path valid, no worse than 10%, exact ones optimal.
+#[test]
+fn den520d_scenarios() {
+    let (map, scen) = common::load_movingai("den520d");
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
+    let mut h = Hierarchy::new(&grid, 16).unwrap();
+    let mut path = Vec::new();
+    let (mut sum, mut n) = (0.0, 0);
+    for s in scen.iter().step_by(5) {
+        let cost = h
+            .find_path(&grid, s.start, s.goal, &mut path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(path_cost(&grid, &path), Some(cost));
+        let opt = h
+            .find_exact(&grid, s.start, s.goal, &mut Vec::new())
+            .unwrap()
+            .unwrap();
+        assert!(
+            (opt.as_f64() - s.optimal).abs() < 1e-3 * s.optimal.max(1.0),
+            "{s:?}: {opt:?}"
+        );
+        let ratio = cost.as_f64() / opt.as_f64().max(1e-9);
+        assert!(
+            (1.0..=1.10).contains(&ratio) || cost == opt,
+            "{s:?}: ratio {ratio}"
+        );
+        sum += ratio;
+        n += 1;
+    }
+    assert!(sum / n as f64 <= 1.01, "mean ratio {}", sum / n as f64);
+}
