@@ -16,7 +16,7 @@
 //! each, inside the cluster), searches the abstract graph with the same
 //! core, then refines each abstract edge into cells (a search inside one
 //! cluster, or one move across a border) and shortens the result with
-//! [`ShortcutRefiner`](crate::grid::ShortcutRefiner). Start and goal in the
+//! [`ShortcutRefiner`]. Start and goal in the
 //! same or neighbouring clusters are searched on the grid directly first.
 //!
 //! | call | answers | cost |
