@@ -48,7 +48,8 @@ pub(crate) use self::core::Engine;
 // Shared with fringe search (`crate::fringe`): the start checks, the run's
 // end, best node and partial path, the path read back from the records.
 pub(crate) use self::core::{
-    check_query, overflow_or_infinite, result, unknown_slot, End, Run, SPARE_INDEXED_NODES,
+    check_query, overflow_or_infinite, path_into, result, unknown_slot, End, Run,
+    SPARE_INDEXED_NODES,
 };
 #[allow(deprecated)]
 pub use engine::{AStar, SearchQuery, SlicedSearch};

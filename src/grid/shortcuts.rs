@@ -72,6 +72,9 @@ pub struct ShortcutRefiner<C: Cost, O = DaryHeap<C, 4>, S = IndexedStore<C>> {
     engine: AStar<O, S, GridQuery<C>>,
     /// The path of the last search.
     found: Vec<Cell>,
+    /// Prefix costs of the path given and of the path refined.
+    prefix: Vec<C>,
+    out_prefix: Vec<C>,
 }
 
 impl<C: Cost, O, S> core::fmt::Debug for ShortcutRefiner<C, O, S> {
@@ -93,7 +96,8 @@ pub struct Refined<C> {
     pub cost: C,
     /// The cost of the path given.
     pub original: C,
-    /// Searches run (one per window).
+    /// Searches run: one per window, but for windows whose stretch already
+    /// costs what the heuristic estimates (it cannot be beaten).
     pub searches: u64,
     /// Windows whose stretch was replaced by a cheaper one.
     pub shortened: u64,
@@ -140,6 +144,8 @@ impl<C: Cost, O, S> ShortcutRefiner<C, O, S> {
             window: window.max(1),
             engine,
             found: Vec::new(),
+            prefix: Vec::new(),
+            out_prefix: Vec::new(),
         }
     }
 
@@ -200,45 +206,87 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
     ) -> Result<Refined<C>, PathError> {
         out.clear();
         grid.check_cell_path(path)?;
-        let original = path_cost(grid, path).ok_or(PathError::CostOverflow)?;
-        let n = path.len();
-        let window = self.window;
-        let mut refined = Refined {
-            cost: original,
-            original,
-            searches: 0,
-            shortened: 0,
-            expanded: 0,
-        };
-        out.push(path[0]);
-        // `out` ends at `path[j]`.
-        let mut j = 0;
-        while j + 1 < n {
-            let back = (window / 2).min(out.len() - 1);
-            let s = out.len() - 1 - back;
-            let e = (j + (window - back)).min(n - 1);
-            // The stretch searched again: `out[s..]`, then `path[j..=e]`.
-            let old = path_cost(grid, &out[s..])
-                .zip(path_cost(grid, &path[j..=e]))
-                .and_then(|(a, b)| a.checked_add(b))
-                .ok_or(PathError::CostOverflow)?;
-            let (from, to) = (out[s], path[e]);
-            let query = Query::new(from, to, GridHeuristic::new(grid, to)).max_cost(old);
-            let status = self.engine.search_into(grid, query, &mut self.found);
-            refined.searches += 1;
-            refined.expanded += self.engine.stats().expanded;
-            match status {
-                Status::Found { cost } if cost < old => {
-                    out.truncate(s);
-                    out.extend_from_slice(&self.found);
-                    refined.shortened += 1;
+        // Prefix costs of `path` (`path_cost` of `path[..=i]`), and of `out`
+        // as it grows: a stretch's cost is a difference, not a sum again.
+        let mut prefix = core::mem::take(&mut self.prefix);
+        let mut out_prefix = core::mem::take(&mut self.out_prefix);
+        let result = (|| {
+            prefix_costs(grid, path, &mut prefix)?;
+            let original = prefix[prefix.len() - 1];
+            let n = path.len();
+            let window = self.window;
+            let mut refined = Refined {
+                cost: original,
+                original,
+                searches: 0,
+                shortened: 0,
+                expanded: 0,
+            };
+            out.push(path[0]);
+            out_prefix.clear();
+            out_prefix.push(C::zero());
+            // `out` ends at `path[j]`.
+            let mut j = 0;
+            while j + 1 < n {
+                let back = (window / 2).min(out.len() - 1);
+                let s = out.len() - 1 - back;
+                let e = (j + (window - back)).min(n - 1);
+                // The stretch searched again: `out[s..]`, then `path[j..=e]`.
+                let old = (out_prefix[out.len() - 1] - out_prefix[s])
+                    .checked_add(prefix[e] - prefix[j])
+                    .ok_or(PathError::CostOverflow)?;
+                let (from, to) = (out[s], path[e]);
+                let heuristic = GridHeuristic::new(grid, to);
+                // A stretch that costs what the (admissible) estimate says
+                // cannot be beaten: no search.
+                let found = if heuristic.estimate(from) >= old {
+                    None
+                } else {
+                    let query = Query::new(from, to, heuristic).max_cost(old);
+                    let status = self.engine.search_into(grid, query, &mut self.found);
+                    refined.searches += 1;
+                    refined.expanded += self.engine.stats().expanded;
+                    match status {
+                        Status::Found { cost } if cost < old => Some(()),
+                        _ => None,
+                    }
+                };
+                match found {
+                    Some(()) => {
+                        out.truncate(s);
+                        out_prefix.truncate(s);
+                        let mut acc = out_prefix.last().copied().unwrap_or_else(C::zero);
+                        let mut prev = out.last().copied();
+                        for &cell in &self.found {
+                            if let Some(p) = prev {
+                                let step = crate::graph::cheapest_edge(grid, p, cell)
+                                    .ok_or(PathError::CostOverflow)?;
+                                acc = acc.checked_add(step).ok_or(PathError::CostOverflow)?;
+                            }
+                            out.push(cell);
+                            out_prefix.push(acc);
+                            prev = Some(cell);
+                        }
+                        refined.shortened += 1;
+                    }
+                    None => {
+                        let base = out_prefix[out.len() - 1];
+                        for i in j + 1..=e {
+                            out.push(path[i]);
+                            let step = prefix[i] - prefix[j];
+                            out_prefix.push(base.checked_add(step).ok_or(PathError::CostOverflow)?);
+                        }
+                    }
                 }
-                _ => out.extend_from_slice(&path[j + 1..=e]),
+                j = e;
             }
-            j = e;
-        }
+            Ok(refined)
+        })();
+        self.prefix = prefix;
+        self.out_prefix = out_prefix;
+        let mut refined = result?;
         match path_cost(grid, out) {
-            Some(cost) if cost <= original => refined.cost = cost,
+            Some(cost) if cost <= refined.original => refined.cost = cost,
             _ => {
                 // Float sums rounded the other way: keep the path given.
                 out.clear();
@@ -248,4 +296,21 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
         }
         Ok(refined)
     }
+}
+
+/// `prefix[i]` = the cost of `path[..=i]` (a walk of `grid`).
+fn prefix_costs<C: Cost>(
+    grid: &Grid<C>,
+    path: &[Cell],
+    prefix: &mut Vec<C>,
+) -> Result<(), PathError> {
+    prefix.clear();
+    let mut acc = C::zero();
+    prefix.push(acc);
+    for w in path.windows(2) {
+        let step = crate::graph::cheapest_edge(grid, w[0], w[1]).ok_or(PathError::CostOverflow)?;
+        acc = acc.checked_add(step).ok_or(PathError::CostOverflow)?;
+        prefix.push(acc);
+    }
+    Ok(())
 }

@@ -27,6 +27,12 @@ pub(crate) struct Abstract<C> {
     pub(crate) inter: Vec<SmallVec<[(u32, C); 2]>>,
     /// Per node: edges to the other nodes of its cluster.
     pub(crate) intra: Vec<Vec<(u32, C)>>,
+    /// Per node, beside `intra`: where each edge's path lies in its
+    /// cluster's `moves` (offset, number of moves).
+    pub(crate) intra_paths: Vec<Vec<(u32, u32)>>,
+    /// Per cluster: the moves of its intra-cluster paths, one byte each
+    /// ([`encode_move`]).
+    pub(crate) moves: Vec<Vec<u8>>,
     pub(crate) free: Vec<u32>,
     /// Per grid cell (`y * width + x`): its node, or [`NONE`].
     pub(crate) node_of: Vec<u32>,
@@ -44,6 +50,8 @@ impl<C> Default for Abstract<C> {
             refs: Vec::new(),
             inter: Vec::new(),
             intra: Vec::new(),
+            intra_paths: Vec::new(),
+            moves: Vec::new(),
             free: Vec::new(),
             node_of: Vec::new(),
             cluster_nodes: Vec::new(),
@@ -71,6 +79,7 @@ impl<C: Cost> Abstract<C> {
                 self.refs.push(0);
                 self.inter.push(SmallVec::new());
                 self.intra.push(Vec::new());
+                self.intra_paths.push(Vec::new());
                 (self.cells.len() - 1) as u32
             }
         };
@@ -94,6 +103,7 @@ impl<C: Cost> Abstract<C> {
         }
         self.inter[i].clear();
         self.intra[i].clear();
+        self.intra_paths[i].clear();
         self.free.push(n);
         true
     }
@@ -127,6 +137,12 @@ impl<C: Cost> Abstract<C> {
                 .iter()
                 .map(|e| e.capacity() * size_of::<(u32, C)>())
                 .sum::<usize>()
+            + self
+                .intra_paths
+                .iter()
+                .map(|e| e.capacity() * 8 + 24)
+                .sum::<usize>()
+            + self.moves.iter().map(|m| m.capacity() + 24).sum::<usize>()
             + self.free.capacity() * 4
             + self.node_of.capacity() * 4
             + self
@@ -140,6 +156,23 @@ impl<C: Cost> Abstract<C> {
                 .map(|v| v.capacity() * 16 + 24)
                 .sum::<usize>()
     }
+}
+
+/// One move as a byte: `(dx + 1) + 3 (dy + 1)`.
+#[inline(always)]
+pub(crate) fn encode_move(from: Cell, to: Cell) -> u8 {
+    let dx = (to.x as i64 - from.x as i64 + 1) as u8;
+    let dy = (to.y as i64 - from.y as i64 + 1) as u8;
+    dx + 3 * dy
+}
+
+/// The cell one move (from [`encode_move`]) away from `from`.
+#[inline(always)]
+pub(crate) fn apply_move(from: Cell, code: u8) -> Cell {
+    Cell::new(
+        from.x.wrapping_add_signed(i32::from(code % 3) - 1),
+        from.y.wrapping_add_signed(i32::from(code / 3) - 1),
+    )
 }
 
 /// The abstract graph with a query's start and goal added: node ids

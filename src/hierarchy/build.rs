@@ -2,7 +2,7 @@
 //! (entrances), one Dijkstra per entrance inside its cluster (the crate's
 //! core on a [`Window`]), and repairs of what an edit touched.
 
-use super::abstract_graph::{Abstract, NONE};
+use super::abstract_graph::{encode_move, Abstract, NONE};
 use super::layout::{Border, Layout};
 use super::window::Window;
 use super::{Hierarchy, Repair};
@@ -23,6 +23,7 @@ impl<C: Cost> Hierarchy<C> {
         self.graph = Abstract {
             node_of: vec![NONE; cells],
             cluster_nodes: vec![Vec::new(); self.layout.cluster_count()],
+            moves: vec![Vec::new(); self.layout.cluster_count()],
             borders: vec![Vec::new(); self.layout.border_count()],
             ..Abstract::default()
         };
@@ -191,10 +192,15 @@ impl<C: Cost> Hierarchy<C> {
     /// The intra-cluster edges of cluster `c`: one Dijkstra per node inside
     /// the cluster, until every other node of the cluster is settled.
     fn rebuild_cluster(&mut self, grid: &Grid<C>, c: u32) -> Result<(), SearchError<Cell, C>> {
+        // `fields` is about to hold this cluster's searches.
+        self.trees = 0;
         let nodes = core::mem::take(&mut self.graph.cluster_nodes[c as usize]);
         for &n in &nodes {
             self.graph.intra[n as usize].clear();
+            self.graph.intra_paths[n as usize].clear();
         }
+        let mut moves = core::mem::take(&mut self.graph.moves[c as usize]);
+        moves.clear();
         let window = Window::new(grid, self.layout.rect(c));
         let mut result = Ok(());
         for (k, &n) in nodes.iter().enumerate() {
@@ -217,17 +223,31 @@ impl<C: Cost> Hierarchy<C> {
                 result = Err(e);
                 break;
             }
-            let intra = &mut self.graph.intra[n as usize];
             for (j, &m) in nodes.iter().enumerate() {
                 if j == k {
                     continue;
                 }
                 let local = window.rect.local(self.graph.cells[m as usize]) as u32;
-                if let Some(r) = self.fields.store.record(local).filter(|r| r.is_closed()) {
-                    intra.push((m, r.g));
+                let Some(r) = self.fields.store.record(local).filter(|r| r.is_closed()) else {
+                    continue;
+                };
+                self.graph.intra[n as usize].push((m, r.g));
+                // The path's moves, read back from `m` and stored from `n`.
+                let at = moves.len();
+                let mut slot = local;
+                let mut cell = self.graph.cells[m as usize];
+                while let Some(parent) = self.fields.store.record(slot).and_then(|r| r.parent()) {
+                    let Some(prev) = window.rect.cell_at(parent as usize) else {
+                        break;
+                    };
+                    moves.push(encode_move(prev, cell));
+                    (slot, cell) = (parent, prev);
                 }
+                moves[at..].reverse();
+                self.graph.intra_paths[n as usize].push((at as u32, (moves.len() - at) as u32));
             }
         }
+        self.graph.moves[c as usize] = moves;
         self.graph.cluster_nodes[c as usize] = nodes;
         result
     }

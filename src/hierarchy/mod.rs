@@ -260,6 +260,11 @@ pub struct Hierarchy<C: Cost> {
     raw: Vec<Cell>,
     scratch: Vec<Cell>,
     stats: QueryStats,
+    /// The number of the last query (counting from 1).
+    serial: u64,
+    /// The query whose start and goal insertions are still in
+    /// `start_field` and `fields` (0: none).
+    trees: u64,
 }
 
 impl<C: Cost> core::fmt::Debug for Hierarchy<C> {
@@ -335,6 +340,8 @@ impl<C: Cost> Hierarchy<C> {
             raw: Vec::new(),
             scratch: Vec::new(),
             stats: QueryStats::default(),
+            serial: 0,
+            trees: 0,
         };
         h.rebuild(grid)?;
         Ok(h)

@@ -2,7 +2,7 @@
 //! cells refined (and smoothed) only as far as the unit needs them.
 
 use super::layout::Layout;
-use super::search::Abstracted;
+use super::search::{Abstracted, Leg};
 use super::{Hierarchy, HierarchyError};
 use crate::cost::Cost;
 use crate::graph::check_version;
@@ -39,6 +39,8 @@ use crate::grid::{Cell, Grid, MapVersion};
 pub struct Plan<C> {
     layout: Layout,
     version: MapVersion,
+    /// The hierarchy's number for the query that made the plan.
+    query: u64,
     bound: C,
     waypoints: Vec<Cell>,
     /// The next abstract edge to refine: `waypoints[next]` to `[next + 1]`.
@@ -75,6 +77,7 @@ impl<C: Cost> Hierarchy<C> {
         Ok(Some(Plan {
             layout: self.layout,
             version: grid.version(),
+            query: self.serial,
             bound,
             waypoints,
             next: 0,
@@ -115,8 +118,14 @@ impl<C: Cost> Plan<C> {
         while self.next + 1 < self.waypoints.len()
             && (self.pending.len() < want || window == 0 && self.next == 0)
         {
-            let (a, b) = (self.waypoints[self.next], self.waypoints[self.next + 1]);
-            hierarchy.refine_leg(grid, self.layout, a, b, &mut self.pending)?;
+            let leg = Leg {
+                from: self.waypoints[self.next],
+                to: self.waypoints[self.next + 1],
+                first: self.next == 0,
+                last: self.next + 2 == self.waypoints.len(),
+                query: self.query,
+            };
+            hierarchy.refine_leg(grid, self.layout, leg, &mut self.pending)?;
             self.next += 1;
             if window == 0 {
                 break;

@@ -1,10 +1,11 @@
 //! Queries: the start and goal inserted, the abstract search, refinement
 //! into cells, smoothing, and the exact and abstract-only answers.
 
-use super::abstract_graph::{Overlay, OverlayHeuristic, NONE};
+use super::abstract_graph::{apply_move, Overlay, OverlayHeuristic, NONE};
 use super::layout::Layout;
 use super::window::Window;
 use super::{Hierarchy, HierarchyError, QueryStats};
+use crate::astar::path_into;
 use crate::cost::Cost;
 use crate::graph::path_cost;
 use crate::grid::heuristic::GridHeuristic;
@@ -12,6 +13,19 @@ use crate::grid::{Cell, Grid};
 use crate::query::Query;
 use crate::result::{SearchError, Status};
 use crate::store::Records;
+
+/// One abstract edge to refine, and where it lies on its path.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Leg {
+    pub(super) from: Cell,
+    pub(super) to: Cell,
+    /// From the query's start.
+    pub(super) first: bool,
+    /// To the query's goal.
+    pub(super) last: bool,
+    /// The query's serial number.
+    pub(super) query: u64,
+}
 
 /// How far a query got before refinement.
 pub(super) enum Abstracted<C> {
@@ -188,6 +202,7 @@ impl<C: Cost> Hierarchy<C> {
         direct: bool,
     ) -> Result<Abstracted<C>, HierarchyError<C>> {
         self.stats = QueryStats::default();
+        self.serial += 1;
         self.waypoints.clear();
         if !grid.is_passable(start) {
             return Err(SearchError::StartBlocked { node: start }.into());
@@ -216,6 +231,7 @@ impl<C: Cost> Hierarchy<C> {
             }
         }
         self.insert(grid, start, goal)?;
+        self.trees = self.serial;
         let overlay = Overlay {
             graph: &self.graph,
             from_start: &self.from_start,
@@ -347,8 +363,16 @@ impl<C: Cost> Hierarchy<C> {
         out.clear();
         let waypoints = core::mem::take(&mut self.waypoints);
         let mut result = Ok(());
-        for leg in waypoints.windows(2) {
-            result = self.refine_leg(grid, self.layout, leg[0], leg[1], out);
+        let last = waypoints.len() - 2;
+        for (i, leg) in waypoints.windows(2).enumerate() {
+            let leg = Leg {
+                from: leg[0],
+                to: leg[1],
+                first: i == 0,
+                last: i == last,
+                query: self.serial,
+            };
+            result = self.refine_leg(grid, self.layout, leg, out);
             if result.is_err() {
                 break;
             }
@@ -357,16 +381,20 @@ impl<C: Cost> Hierarchy<C> {
         result
     }
 
-    /// Appends to `out` the cells of the abstract edge from `a` to `b`
-    /// (clusters cut by `layout`), without `a` unless `out` is empty.
+    /// Appends to `out` the cells of the abstract edge `leg` (clusters cut
+    /// by `layout`), without its first cell unless `out` is empty: one move
+    /// across a border; the first and last legs read back from the start's
+    /// and the goal's insertion (if those are still in their engines); the
+    /// others from the stored paths of the abstract graph (if it is at the
+    /// grid's version); else a search inside the cluster.
     pub(super) fn refine_leg(
         &mut self,
         grid: &Grid<C>,
         layout: Layout,
-        a: Cell,
-        b: Cell,
+        leg: Leg,
         out: &mut Vec<Cell>,
     ) -> Result<(), HierarchyError<C>> {
+        let (a, b) = (leg.from, leg.to);
         let skip = usize::from(!out.is_empty());
         let (ca, cb) = (layout.cluster_of(a), layout.cluster_of(b));
         if ca != cb {
@@ -377,7 +405,45 @@ impl<C: Cost> Hierarchy<C> {
             out.push(b);
             return Ok(());
         }
-        let window = Window::new(grid, layout.rect(ca));
+        let rect = layout.rect(ca);
+        let trees = leg.query != 0 && leg.query == self.trees && layout == self.layout;
+        if trees && leg.first {
+            let window = Window::new(grid, rect);
+            if path_into(
+                &window,
+                &self.start_field.store,
+                rect.local(b) as u32,
+                &mut self.scratch,
+            )
+            .is_ok()
+                && self.scratch.first() == Some(&a)
+            {
+                out.extend_from_slice(&self.scratch[skip..]);
+                return Ok(());
+            }
+        } else if trees && leg.last {
+            let reversed = grid.reversed();
+            let window = Window::new(&reversed, rect);
+            if path_into(
+                &window,
+                &self.fields.store,
+                rect.local(a) as u32,
+                &mut self.scratch,
+            )
+            .is_ok()
+                && self.scratch.first() == Some(&b)
+            {
+                self.scratch.reverse();
+                out.extend_from_slice(&self.scratch[skip..]);
+                return Ok(());
+            }
+        } else if self.version == grid.version()
+            && layout == self.layout
+            && self.stored_path(grid, a, b, out)
+        {
+            return Ok(());
+        }
+        let window = Window::new(grid, rect);
         let query = Query::new(a, b, GridHeuristic::new(grid, b));
         let (status, _, _) = self.cells.run_into(&window, query, &mut self.scratch);
         self.stats.cell_expanded += self.cells.stats.expanded;
@@ -392,6 +458,34 @@ impl<C: Cost> Hierarchy<C> {
             }
             .into()),
         }
+    }
+
+    /// Appends the stored path of the intra-cluster edge `a -> b` (without
+    /// `a` unless `out` is empty); `false` if there is no such edge.
+    fn stored_path(&self, grid: &Grid<C>, a: Cell, b: Cell, out: &mut Vec<Cell>) -> bool {
+        let g = &self.graph;
+        let w = grid.width() as usize;
+        let (na, nb) = (
+            g.node_of[a.y as usize * w + a.x as usize],
+            g.node_of[b.y as usize * w + b.x as usize],
+        );
+        if na == NONE || nb == NONE {
+            return false;
+        }
+        let Some(j) = g.intra[na as usize].iter().position(|&(m, _)| m == nb) else {
+            return false;
+        };
+        let (at, len) = g.intra_paths[na as usize][j];
+        let moves = &g.moves[g.cluster[na as usize] as usize][at as usize..(at + len) as usize];
+        if out.is_empty() {
+            out.push(a);
+        }
+        let mut cell = a;
+        for &code in moves {
+            cell = apply_move(cell, code);
+            out.push(cell);
+        }
+        true
     }
 
     /// Smooths `raw` into `path` (or copies it, with smoothing off); the
