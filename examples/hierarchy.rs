@@ -56,6 +56,8 @@ fn run() -> Result<bool, String> {
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--cluster N", "cluster size in cells (default 16)"),
             ("--window N", "smoothing window in steps (default twice the cluster size)"),
+            ("--direct N", "expansions the direct search may spend on a start and goal in neighbouring clusters (default 4 clusters' cells; 0: never)"),
+            ("--smooth-limit N", "expansions each smoothing search may spend (default 16 times the cluster size)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
             ("--edits N", "random one-cell edits timed for the repair (default 200)"),
         ],
@@ -93,7 +95,19 @@ fn run() -> Result<bool, String> {
     };
 
     let t = Instant::now();
-    let options = HierarchyOptions::new(cluster).smoothing_window(window);
+    let mut options = HierarchyOptions::new(cluster).smoothing_window(window);
+    if let Some(d) = flags.get("smooth-limit") {
+        options = options.smoothing_limit(
+            d.parse()
+                .map_err(|_| format!("--smooth-limit {d}: not a number"))?,
+        );
+    }
+    if let Some(d) = flags.get("direct") {
+        options = options.direct_limit(
+            d.parse()
+                .map_err(|_| format!("--direct {d}: not a number"))?,
+        );
+    }
     let mut h = Hierarchy::with_options(&grid, options).map_err(|e| e.to_string())?;
     let build = t.elapsed();
     println!(

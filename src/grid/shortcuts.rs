@@ -69,6 +69,8 @@ pub type GridQuery<C> = Query<Cell, C, GridHeuristic<C>>;
 /// ```
 pub struct ShortcutRefiner<C: Cost, O = DaryHeap<C, 4>, S = IndexedStore<C>> {
     window: usize,
+    /// Expansions each window's search may spend (`u64::MAX`: no limit).
+    max_expansions: u64,
     engine: AStar<O, S, GridQuery<C>>,
     /// The path of the last search.
     found: Vec<Cell>,
@@ -142,6 +144,7 @@ impl<C: Cost, O, S> ShortcutRefiner<C, O, S> {
     pub fn with_engine(window: usize, engine: AStar<O, S, GridQuery<C>>) -> Self {
         ShortcutRefiner {
             window: window.max(1),
+            max_expansions: u64::MAX,
             engine,
             found: Vec::new(),
             prefix: Vec::new(),
@@ -170,6 +173,29 @@ impl<C: Cost, O, S> ShortcutRefiner<C, O, S> {
     /// ```
     pub fn set_window(&mut self, window: usize) {
         self.window = window.max(1);
+    }
+
+    /// Caps the expansions of each window's search: a search that reaches
+    /// the cap keeps its stretch as it is. Cheaper refinement in open
+    /// areas, where a stretch that bends a little leaves many cells within
+    /// its cost; `u64::MAX` (the default) searches every window to its end.
+    ///
+    /// # Example
+    /// ```
+    /// let mut refiner = pathseek::grid::ShortcutRefiner::<u32>::new(32);
+    /// refiner.set_max_expansions(256);
+    /// assert_eq!(refiner.max_expansions(), 256);
+    /// ```
+    pub fn set_max_expansions(&mut self, expansions: u64) {
+        self.max_expansions = expansions;
+    }
+
+    /// The cap on each window's expansions ([`set_max_expansions`](Self::set_max_expansions)).
+    ///
+    /// # Example
+    /// See [`set_max_expansions`](Self::set_max_expansions).
+    pub fn max_expansions(&self) -> u64 {
+        self.max_expansions
     }
 }
 
@@ -242,7 +268,10 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                 let found = if heuristic.estimate(from) >= old {
                     None
                 } else {
-                    let query = Query::new(from, to, heuristic).max_cost(old);
+                    let mut query = Query::new(from, to, heuristic).max_cost(old);
+                    if self.max_expansions != u64::MAX {
+                        query = query.max_expansions(self.max_expansions);
+                    }
                     let status = self.engine.search_into(grid, query, &mut self.found);
                     refined.searches += 1;
                     refined.expanded += self.engine.stats().expanded;

@@ -99,13 +99,15 @@ pub struct HierarchyOptions {
     cluster_size: u32,
     wide_entrance: u32,
     smoothing_window: usize,
+    smoothing_limit: u64,
     direct_limit: u64,
 }
 
 impl HierarchyOptions {
     /// Clusters of `cluster_size` x `cluster_size` cells; entrances of 6
     /// cells or more get two transitions; smoothing windows of twice the
-    /// cluster size; start and goal in neighbouring clusters searched on the
+    /// cluster size, each search capped at 16 times the cluster size in
+    /// expansions; start and goal in neighbouring clusters searched on the
     /// grid first, for up to 4 clusters' worth of expansions.
     ///
     /// # Example
@@ -118,6 +120,7 @@ impl HierarchyOptions {
             cluster_size,
             wide_entrance: 6,
             smoothing_window: 2 * cluster_size as usize,
+            smoothing_limit: 16 * u64::from(cluster_size),
             direct_limit: 4 * u64::from(cluster_size) * u64::from(cluster_size),
         }
     }
@@ -158,6 +161,19 @@ impl HierarchyOptions {
     /// See [`HierarchyOptions`].
     pub fn smoothing_window(mut self, steps: usize) -> Self {
         self.smoothing_window = steps;
+        self
+    }
+
+    /// Caps each smoothing search at `expansions` (a search that reaches
+    /// it keeps its stretch): [`ShortcutRefiner::set_max_expansions`].
+    ///
+    /// # Example
+    /// ```
+    /// let o = pathseek::hierarchy::HierarchyOptions::new(16).smoothing_limit(512);
+    /// # let _ = o;
+    /// ```
+    pub fn smoothing_limit(mut self, expansions: u64) -> Self {
+        self.smoothing_limit = expansions;
         self
     }
 
@@ -332,7 +348,11 @@ impl<C: Cost> Hierarchy<C> {
             start_field: Engine::new(BinaryHeap::new(), IndexedStore::new()),
             top: Engine::new(DaryHeap::new(), IndexedStore::new()),
             cells: Engine::new(DaryHeap::new(), IndexedStore::new()),
-            refiner: ShortcutRefiner::new(options.smoothing_window),
+            refiner: {
+                let mut r = ShortcutRefiner::new(options.smoothing_window);
+                r.set_max_expansions(options.smoothing_limit);
+                r
+            },
             from_start: Vec::new(),
             to_goal: Vec::new(),
             ids: Vec::new(),
