@@ -23,6 +23,8 @@
 //! * `alt-N.svg`: A* with the ALT heuristic of `N` landmarks
 //!   (`landmarks::Landmarks`, `Selection::Avoid`, seed 1), the landmarks
 //!   marked;
+//! * `theta-star.svg`: Theta* (`grid::AnyAngle`, `f64` costs), its
+//!   any-angle path drawn through its far-apart points;
 //! * `sliced.svg`: the plain A* search spread over frames of `--budget`
 //!   expansions (`AStar::start` / `advance`), coloured by frame, with the
 //!   path to the best node after each frame dashed (where a unit would be
@@ -42,6 +44,7 @@ use std::path::{Path, PathBuf};
 
 use common::{Flags, Help};
 use pathseek::debug_view::{Expanded, GridPicture, Recorder, Rgb, SearchSets, Style};
+use pathseek::grid::AnyAngle;
 use pathseek::io::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::jump_points::{corner_path, BlockJumpPoints, JumpPoints};
 use pathseek::landmarks::{Landmarks, Selection};
@@ -49,7 +52,7 @@ use pathseek::open_set::DaryHeap;
 use pathseek::query::Weight;
 use pathseek::store::IndexedStore;
 use pathseek::{
-    AStar, Cell, Connectivity, DenseIds, Graph, Grid, GridCosts, Heuristic, Length, Query,
+    AStar, Cell, Connectivity, Cost, DenseIds, Graph, Grid, GridCosts, Heuristic, Length, Query,
     SearchResult, Status,
 };
 
@@ -62,20 +65,21 @@ fn main() {
 }
 
 /// A search's result and what the picture needs of it.
-struct Searched {
-    result: SearchResult<Cell, Length>,
+struct Searched<C = Length> {
+    result: SearchResult<Cell, C>,
     log: Vec<Expanded<Cell>>,
     open: Vec<Cell>,
 }
 
 /// Runs `query` on `graph` wrapped in a recorder, with a fresh engine.
-fn search<G, H>(graph: &G, query: Query<Cell, Length, H>) -> Searched
+fn search<G, C, H>(graph: &G, query: Query<Cell, C, H>) -> Searched<C>
 where
-    G: Graph<Node = Cell, Cost = Length> + DenseIds,
-    H: Heuristic<Cell, Length>,
+    G: Graph<Node = Cell, Cost = C> + DenseIds,
+    C: Cost,
+    H: Heuristic<Cell, C>,
 {
     let recorder = Recorder::new(graph);
-    let mut engine = AStar::new(DaryHeap::<Length, 4>::new(), IndexedStore::new());
+    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
     let result = engine.search(&recorder, query);
     let open = SearchSets::read(&recorder, engine.store()).open;
     Searched {
@@ -98,28 +102,26 @@ struct Scene<'a> {
 impl Scene<'_> {
     /// The picture of `searched` with its title and caption, before the
     /// method's own layers.
-    fn picture(&self, title: &str, searched: &Searched) -> GridPicture {
+    fn picture<C: Cost>(&self, title: &str, searched: &Searched<C>) -> GridPicture {
         let mut picture = GridPicture::new(self.grid);
         let s = self.scenario;
         let stats = searched.result.stats;
         let cost = searched.result.found().map_or("no path".to_string(), |p| {
-            format!("path cost {:.3}", p.cost)
+            format!("path cost {:.3}", p.cost.as_f64())
         });
         let reopened = if stats.reopened > 0 {
-            format!("; reopened {}", stats.reopened)
+            format!("; reopened {} times", stats.reopened)
         } else {
             String::new()
         };
         picture
             .title(format!("{title}: {} expansions", stats.expanded))
             .note(format!(
-                "{}: ({}, {}) to ({}, {}), optimal {:.3}; {cost}; open at the end {}{reopened}",
-                self.label,
-                s.start.x,
-                s.start.y,
-                s.goal.x,
-                s.goal.y,
-                s.optimal,
+                "{}: ({}, {}) to ({}, {}), optimal length {:.3}",
+                self.label, s.start.x, s.start.y, s.goal.x, s.goal.y, s.optimal,
+            ))
+            .note(format!(
+                "{cost}; open at the end {}{reopened}",
                 searched.open.len()
             ));
         picture
@@ -128,11 +130,11 @@ impl Scene<'_> {
     /// Adds the path (with `jumps`, a jump point path: through its
     /// corners) and the endpoints, writes the picture to `file` and prints
     /// what it drew.
-    fn finish(
+    fn finish<C: Cost>(
         &mut self,
         file: &str,
         mut picture: GridPicture,
-        searched: &Searched,
+        searched: &Searched<C>,
         jumps: bool,
     ) -> Result<(), String> {
         if let Some(path) = searched.result.found() {
@@ -159,10 +161,9 @@ impl Scene<'_> {
         } else {
             format!(" ({} cells)", drawn.expanded_cells)
         };
-        let cost = searched
-            .result
-            .found()
-            .map_or("no path".to_string(), |p| format!("cost {:.3}", p.cost));
+        let cost = searched.result.found().map_or("no path".to_string(), |p| {
+            format!("cost {:.3}", p.cost.as_f64())
+        });
         println!(
             "{}: {} expansions drawn{cells}, {cost}, {:.1} KB",
             path.display(),
@@ -173,14 +174,14 @@ impl Scene<'_> {
     }
 
     /// Checks `searched`'s cost: optimal, or within `factor` of it.
-    fn check(&mut self, name: &str, searched: &Searched, factor: f64) {
+    fn check<C: Cost>(&mut self, name: &str, searched: &Searched<C>, factor: f64) {
         let optimal = self.scenario.optimal;
         match searched.result.found() {
-            Some(p) if factor == 1.0 && self.scenario.matches(p.cost.to_f64()) => {}
-            Some(p) if factor > 1.0 && p.cost.to_f64() <= factor * optimal + 1e-6 => {}
+            Some(p) if factor == 1.0 && self.scenario.matches(p.cost.as_f64()) => {}
+            Some(p) if factor > 1.0 && p.cost.as_f64() <= factor * optimal + 1e-6 => {}
             other => self.failures.push(format!(
                 "{name}: {:?}, the scenario's optimal length is {optimal}",
-                other.map(|p| p.cost.to_f64())
+                other.map(|p| p.cost.as_f64())
             )),
         }
     }
@@ -193,7 +194,7 @@ fn run() -> Result<bool, String> {
     let out_help = format!("where the pictures go (default {default_out})");
     let flags = Flags::parse(&Help {
         about: "Draws one MovingAI query as searched by plain A*, jump points (two kinds), \
-                weighted A* (w = 2), ALT landmarks and a search spread over frames: one SVG \
+                weighted A* (w = 2), ALT landmarks, Theta* and a search spread over frames: one SVG \
                 per method, showing the cells expanded (shaded from first to last), the open \
                 set at the end, the path, start and goal.",
         usage: "pictures [--map FILE.map] [--scen FILE.map.scen] [--query N] [--out DIR] \
@@ -329,6 +330,28 @@ fn run() -> Result<bool, String> {
         }
     }
     scene.finish(&format!("alt-{}.svg", lm.len()), picture, &alt, false)?;
+
+    // Theta*: any-angle paths, whose points are far apart.
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+    let any_angle = AnyAngle::new(&float).map_err(|e| e.to_string())?;
+    let theta = search(
+        &any_angle,
+        Query::new(start, goal, any_angle.heuristic(goal)),
+    );
+    let straight = f64::from(start.x.abs_diff(goal.x)).hypot(f64::from(start.y.abs_diff(goal.y)));
+    match theta.result.found() {
+        Some(p) if p.cost <= scenario.optimal + 1e-6 && p.cost >= straight - 1e-6 => {}
+        other => scene.failures.push(format!(
+            "Theta*: {:?}, not between the straight line {straight} and the octile optimum",
+            other.map(|p| p.cost)
+        )),
+    }
+    let mut picture = scene.picture("Theta* (grid::AnyAngle)", &theta);
+    picture
+        .note("any-angle path: straight lines between the points where it turns")
+        .expanded(theta.log.iter().map(|e| e.node))
+        .open(theta.open.iter().copied());
+    scene.finish("theta-star.svg", picture, &theta, false)?;
 
     // The same A* spread over frames.
     let default_budget = plain

@@ -229,7 +229,7 @@ impl GridPicture {
         if sparse || points.len() == 1 {
             let _ = writeln!(self.layers, "<g fill=\"{PATH}\">");
             for p in &points {
-                self.write_circle(*p, 0.6, "");
+                self.write_circle(*p, 0.9, "");
             }
             self.layers.push_str("</g>\n");
         }

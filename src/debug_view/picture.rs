@@ -231,11 +231,16 @@ impl GridPicture {
         let scale = self.pixels_per_cell();
         let font = FONT_PX / scale;
         let line = font * 1.5;
-        let mut lines: Vec<(&str, bool)> = Vec::new();
+        // Lines wrapped at words to the map's width (at about 0.55 em a
+        // character), so none runs off the picture.
+        let room = ((f64::from(self.width) - font) / (font * 0.55)).max(12.0) as usize;
+        let mut lines: Vec<(String, bool)> = Vec::new();
         if let Some(t) = &self.title {
-            lines.push((t, true));
+            lines.extend(wrap(t, room).into_iter().map(|l| (l, true)));
         }
-        lines.extend(self.notes.iter().map(|n| (n.as_str(), false)));
+        for n in &self.notes {
+            lines.extend(wrap(n, room).into_iter().map(|l| (l, false)));
+        }
         let mut rows = lines.len();
         if self.legend.is_some() || self.endpoints || self.open_shown {
             rows += 1;
@@ -288,7 +293,14 @@ impl GridPicture {
 
     /// The caption under the map: the title, the notes, and a row with the
     /// colour ramp's legend and the start and goal markers.
-    fn caption(&self, out: &mut String, lines: &[(&str, bool)], font: f64, line: f64, height: f64) {
+    fn caption(
+        &self,
+        out: &mut String,
+        lines: &[(String, bool)],
+        font: f64,
+        line: f64,
+        height: f64,
+    ) {
         let top = f64::from(self.height);
         let _ = writeln!(
             out,
@@ -304,8 +316,8 @@ impl GridPicture {
         );
         let mut y = top + line;
         let x = font * 0.5;
-        for &(text, bold) in lines {
-            let weight = if bold { " font-weight=\"bold\"" } else { "" };
+        for (text, bold) in lines {
+            let weight = if *bold { " font-weight=\"bold\"" } else { "" };
             let _ = write!(out, "<text x=\"{}\" y=\"{}\"{weight}>", Num(x), Num(y));
             escape_into(out, text);
             out.push_str("</text>\n");
@@ -393,6 +405,25 @@ impl GridPicture {
         out.push_str("</text>\n");
         x + font * 0.6 * last.chars().count() as f64 + font * 1.5
     }
+}
+
+/// `text` cut at spaces into lines of at most `room` characters (a longer
+/// word is a line of its own); at least one line.
+fn wrap(text: &str, room: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let last = lines.len() - 1;
+        let line = &mut lines[last];
+        if line.is_empty() {
+            line.push_str(word);
+        } else if line.chars().count() + 1 + word.chars().count() <= room {
+            line.push(' ');
+            line.push_str(word);
+        } else {
+            lines.push(word.to_string());
+        }
+    }
+    lines
 }
 
 /// Runs of cells, sorted by row then column, each given once.

@@ -453,3 +453,23 @@ fn recorder_without_dense_ids() {
     );
     assert!(r.error().is_some(), "{r:?}");
 }
+
+#[test]
+fn long_caption_lines_wrap_at_words() {
+    let mut picture = GridPicture::blank(100, 20);
+    picture.scale(4.0); // a font of 3.5 cells: about 50 characters a line
+    let note = "word ".repeat(40);
+    picture.title("short").note(note.trim());
+    let svg = picture.to_svg();
+    well_formed(&svg).unwrap();
+    let texts: Vec<&str> = svg
+        .split("<text ")
+        .skip(1)
+        .map(|t| &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()])
+        .collect();
+    assert_eq!(texts[0], "short");
+    let words: usize = texts[1..].iter().map(|t| t.split(' ').count()).sum();
+    assert_eq!(words, 40);
+    assert!(texts.len() > 3, "{texts:?}");
+    assert!(texts[1..].iter().all(|t| t.len() <= 50), "{texts:?}");
+}
