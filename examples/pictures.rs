@@ -97,6 +97,9 @@ struct Scene<'a> {
     label: String,
     out: PathBuf,
     failures: Vec<String>,
+    /// The size of the dots and lines drawn here, in cells: 1 on a map 256
+    /// cells wide, in proportion on others, so they look alike.
+    unit: f64,
 }
 
 impl Scene<'_> {
@@ -235,6 +238,9 @@ fn run() -> Result<bool, String> {
     let index = flags.number("query", DEFAULT_QUERY)? as usize;
     let out = PathBuf::from(flags.get_or("out", default_out));
     let landmarks = flags.number("landmarks", "8")? as usize;
+    if landmarks == 0 {
+        return Err("--landmarks needs a positive number".to_string());
+    }
 
     let map = MovingAiMap::load(&map_path).map_err(|e| e.to_string())?;
     let scenarios = load_scenarios(&scen_path).map_err(|e| e.to_string())?;
@@ -262,6 +268,7 @@ fn run() -> Result<bool, String> {
         label: format!("{}, scenario {index}", common::file_name(&map_path)),
         out,
         failures: Vec::new(),
+        unit: (f64::from(grid.width().max(grid.height())) / 256.0).clamp(0.25, 4.0),
     };
     let octile = || Query::new(start, goal, grid.heuristic(goal));
 
@@ -322,11 +329,11 @@ fn run() -> Result<bool, String> {
         .note("landmarks: purple")
         .expanded(alt.log.iter().map(|e| e.node))
         .open(alt.open.iter().copied());
-    let purple =
-        Style::fill(Rgb::new(0x7b, 0x2c, 0xbf)).with_stroke(Rgb::new(0xff, 0xff, 0xff), 0.6);
+    let purple = Style::fill(Rgb::new(0x7b, 0x2c, 0xbf))
+        .with_stroke(Rgb::new(0xff, 0xff, 0xff), 0.6 * scene.unit);
     for &id in lm.nodes() {
         if let Some(cell) = grid.node_at(id) {
-            picture.marker(cell, 3.0, purple);
+            picture.marker(cell, 3.0 * scene.unit, purple);
         }
     }
     scene.finish(&format!("alt-{}.svg", lm.len()), picture, &alt, false)?;
@@ -393,9 +400,12 @@ fn jump_picture(
         .collect();
     picture
         .note("dots: the jump points expanded; lines: the jumps that reached them")
-        .segments(segments, Style::stroke(Rgb::new(0x55, 0x55, 0x77), 0.3))
-        .expanded_dots(searched.log.iter().map(|e| e.node), 1.4)
-        .open_dots(searched.open.iter().copied(), 1.0);
+        .segments(
+            segments,
+            Style::stroke(Rgb::new(0x55, 0x55, 0x77), 0.3 * scene.unit),
+        )
+        .expanded_dots(searched.log.iter().map(|e| e.node), 1.4 * scene.unit)
+        .open_dots(searched.open.iter().copied(), scene.unit);
     scene.finish(file, picture, searched, true)
 }
 
@@ -476,10 +486,10 @@ fn sliced(
     for frame in &frames[..frames.len() - 1] {
         picture.polyline(
             frame.so_far.iter().copied(),
-            Style::stroke(ink, 0.45).dashed(),
+            Style::stroke(ink, 0.45 * scene.unit).dashed(),
         );
         if let Some(&end) = frame.so_far.last() {
-            picture.marker(end, 1.2, Style::stroke(ink, 0.45));
+            picture.marker(end, 1.2 * scene.unit, Style::stroke(ink, 0.45 * scene.unit));
         }
     }
     scene.finish("sliced.svg", picture, &searched, false)

@@ -224,12 +224,13 @@ impl GridPicture {
             .sum();
         let sparse = points.len() > 1 && length / (points.len() - 1) as f64 > 1.5;
         self.layers.push_str("<g class=\"path\">\n");
-        self.write_polyline(&points, &Style::stroke(HALO, 1.1), false);
-        self.write_polyline(&points, &Style::stroke(PATH, 0.55), false);
+        let (halo, line) = (self.size(3.5, 0.6), self.size(1.75, 0.3));
+        self.write_polyline(&points, &Style::stroke(HALO, halo), false);
+        self.write_polyline(&points, &Style::stroke(PATH, line), false);
         if sparse || points.len() == 1 {
             let _ = writeln!(self.layers, "<g fill=\"{PATH}\">");
             for p in &points {
-                self.write_circle(*p, 0.9, "");
+                self.write_circle(*p, self.size(2.8, 0.3), "");
             }
             self.layers.push_str("</g>\n");
         }
@@ -326,10 +327,14 @@ impl GridPicture {
     /// The start (green) and the goal (red) as round markers with a white
     /// edge, explained in the caption.
     pub fn endpoints(&mut self, start: Cell, goal: Cell) -> &mut Self {
-        self.layers
-            .push_str("<g class=\"endpoints\" stroke=\"#ffffff\" stroke-width=\"0.5\">\n");
+        let _ = writeln!(
+            self.layers,
+            "<g class=\"endpoints\" stroke=\"#ffffff\" stroke-width=\"{}\">",
+            Num(self.size(1.6, 0.12))
+        );
+        let radius = self.size(6.25, 0.6);
         for (cell, colour) in [(start, START), (goal, GOAL)] {
-            self.write_circle(Point::from(cell), 2.0, &format!(" fill=\"{colour}\""));
+            self.write_circle(Point::from(cell), radius, &format!(" fill=\"{colour}\""));
         }
         self.layers.push_str("</g>\n");
         self.endpoints = true;

@@ -191,7 +191,10 @@ impl GridPicture {
 
     /// Pixels per cell in the finished picture (a number that is not
     /// positive and finite is ignored). By default the picture is about
-    /// 800 pixels wide, and at least 1 and at most 40 pixels per cell.
+    /// 800 pixels wide, and at least 1 and at most 40 pixels per cell. Set
+    /// it before adding layers: the sizes the picture chooses itself (the
+    /// path's width, the start and goal markers) follow the scale at the
+    /// time they are drawn.
     pub fn scale(&mut self, pixels_per_cell: f64) -> &mut Self {
         if pixels_per_cell.is_finite() && pixels_per_cell > 0.0 {
             self.scale = Some(pixels_per_cell);
@@ -221,7 +224,14 @@ impl GridPicture {
         (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y)
     }
 
-    fn pixels_per_cell(&self) -> f64 {
+    /// A size of `pixels` in the finished picture, in cells, but at least
+    /// `cells`: how the picture sizes what it draws on its own (the path's
+    /// width, the start and goal), so they look alike on large and small maps.
+    pub(crate) fn size(&self, pixels: f64, cells: f64) -> f64 {
+        (pixels / self.pixels_per_cell()).max(cells)
+    }
+
+    pub(crate) fn pixels_per_cell(&self) -> f64 {
         self.scale
             .unwrap_or_else(|| (TARGET_PX / f64::from(self.width.max(1))).clamp(1.0, 40.0))
     }
