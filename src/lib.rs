@@ -76,6 +76,7 @@
 pub mod astar;
 pub mod components;
 pub mod cost;
+pub mod debug_view;
 /// The graph-file readers at their old path: use [`io`] (`io::dimacs`,
 /// `io::metis`, `io::LoadError`).
 #[deprecated(since = "0.2.0", note = "moved to `pathseek::io`")]

@@ -1,4 +1,4 @@
-//! Grids and what is built on them: jump points, components, nearest cells, groups, landmarks, MovingAI scenarios.
+//! Grids and what is built on them: jump points, components, nearest cells, groups, landmarks, MovingAI scenarios, pictures of searches.
 //!
 //! One test binary per family (linking dominates the test command's time);
 //! each module was once a test file of its own.
@@ -9,6 +9,7 @@ mod common;
 
 mod block_jump_points;
 mod components;
+mod debug_view;
 mod dstar_lite;
 mod dstar_lite_graphs;
 mod groups;

@@ -55,5 +55,5 @@ mod pruning;
 pub use block::BlockJumpPoints;
 pub use error::JumpPointsError;
 pub use online::JumpPoints;
-pub use path::{fill_path, fill_path_into, path_cost};
+pub use path::{corner_path, fill_path, fill_path_into, path_cost};
 pub use precomputed::{PrecomputedJumps, PrecomputedOn};

@@ -59,6 +59,49 @@ pub fn fill_path_into(points: &[Cell], cells: &mut Vec<Cell>) {
     }
 }
 
+/// The corners of a path given by its jump points: the points, with, where
+/// two consecutive points do not line up, the cell where the diagonal moves
+/// between them turn straight ([`fill_path`]'s route, by its corners only).
+/// A line through these cells' centres follows the path exactly, where one
+/// through the jump points would cut across walls (the edges of
+/// [`BlockJumpPoints`](super::BlockJumpPoints) bend once): for drawing a path
+/// or a jump ([`debug_view`](crate::debug_view)).
+///
+/// # Example
+/// ```
+/// use pathseek::Cell;
+/// use pathseek::jump_points::corner_path;
+/// // Two diagonal steps, then four straight ones: the bend at (2, 2).
+/// let corners = corner_path(&[Cell::new(0, 0), Cell::new(2, 6)]);
+/// assert_eq!(corners, [Cell::new(0, 0), Cell::new(2, 2), Cell::new(2, 6)]);
+/// // Points on one line stay as they are.
+/// assert_eq!(corner_path(&[Cell::new(5, 1), Cell::new(1, 1)]), [Cell::new(5, 1), Cell::new(1, 1)]);
+/// ```
+pub fn corner_path(points: &[Cell]) -> Vec<Cell> {
+    let mut corners = Vec::with_capacity(points.len());
+    let Some((&first, rest)) = points.split_first() else {
+        return corners;
+    };
+    corners.push(first);
+    let mut at = first;
+    for &next in rest {
+        let (dx, dy) = (at.x.abs_diff(next.x), at.y.abs_diff(next.y));
+        let diagonal = dx.min(dy);
+        if diagonal > 0 && dx != dy {
+            // `diagonal` is at most the distance to `next` on both axes, so
+            // neither step leaves the range between `at` and `next`.
+            let step = |a: u32, b: u32| if b > a { a + diagonal } else { a - diagonal };
+            corners.push(Cell {
+                x: step(at.x, next.x),
+                y: step(at.y, next.y),
+            });
+        }
+        corners.push(next);
+        at = next;
+    }
+    corners
+}
+
 /// The cost of walking a path given by its jump points on `grid`, checking
 /// every cell along it; `None` if it is not a valid path of the grid.
 ///

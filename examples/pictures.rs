@@ -1,0 +1,525 @@
+//! Pictures of one MovingAI query searched by each method, as SVG files:
+//! what each search expanded (shaded from the first expansion to the
+//! last), its open set at the end, its path, start and goal.
+//!
+//! ```text
+//! cargo run --release --example pictures                  # den520d, into docs/
+//! cargo run --release --example pictures -- --map FILE.map --scen FILE.map.scen --query 400 --out /tmp/pics
+//! cargo run --release --example pictures -- --help
+//! ```
+//!
+//! One picture per method, all on the same query (octile `Length` costs,
+//! `DaryHeap<4>` + `IndexedStore`, the graph wrapped in a
+//! `debug_view::Recorder` that logs the expansions):
+//!
+//! * `astar.svg`: plain A* with the octile heuristic;
+//! * `jump-points.svg`, `block-jump-points.svg`: A* over `JumpPoints` and
+//!   `BlockJumpPoints` (the expanded jump points as dots, each jump as a
+//!   line from the jump point it came from, bent where the grid's route
+//!   turns from diagonal to straight: `jump_points::corner_path`);
+//! * `weighted-2.svg`: weighted A*, `Query::weighted(2)` (closed nodes
+//!   reopened when reached more cheaply, the default), and
+//!   `weighted-2-once.svg`, the same `.without_reopening()`;
+//! * `alt-N.svg`: A* with the ALT heuristic of `N` landmarks
+//!   (`landmarks::Landmarks`, `Selection::Avoid`, seed 1), the landmarks
+//!   marked;
+//! * `theta-star.svg`: Theta* (`grid::AnyAngle`, `f64` costs), its
+//!   any-angle path drawn through its far-apart points;
+//! * `sliced.svg`: the plain A* search spread over frames of `--budget`
+//!   expansions (`AStar::start` / `advance`), coloured by frame, with the
+//!   path to the best node after each frame dashed (where a unit would be
+//!   walking meanwhile); `--every-frame` also writes `sliced-frame-NN.svg`,
+//!   the search as it stood after each frame (open set read between frames).
+//!
+//! Per picture it prints the file, the expansions it drew (equal to the
+//! search's `Stats::expanded`; the cells shaded, if fewer, because some were
+//! expanded twice), the path cost and the file's size. Every optimal
+//! method's cost is checked against the scenario's optimal length, weighted
+//! A* against twice it, and the sliced search against the one-shot one.
+//! Exit code 1 if a check fails, 2 on bad flags or files.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{Flags, Help};
+use pathseek::debug_view::{Expanded, GridPicture, Recorder, Rgb, SearchSets, Style};
+use pathseek::grid::AnyAngle;
+use pathseek::io::movingai::{load_scenarios, MovingAiMap, Scenario};
+use pathseek::jump_points::{corner_path, BlockJumpPoints, JumpPoints};
+use pathseek::landmarks::{Landmarks, Selection};
+use pathseek::open_set::DaryHeap;
+use pathseek::query::Weight;
+use pathseek::store::IndexedStore;
+use pathseek::{
+    AStar, Cell, Connectivity, Cost, DenseIds, Graph, Grid, GridCosts, Heuristic, Length, Query,
+    SearchResult, Status,
+};
+
+/// The scenario drawn by default: line 800 of den520d.map.scen (0-based,
+/// not counting the version line), a long path round several rooms.
+const DEFAULT_QUERY: &str = "800";
+
+fn main() {
+    common::exit(run())
+}
+
+/// A search's result and what the picture needs of it.
+struct Searched<C = Length> {
+    result: SearchResult<Cell, C>,
+    log: Vec<Expanded<Cell>>,
+    open: Vec<Cell>,
+}
+
+/// Runs `query` on `graph` wrapped in a recorder, with a fresh engine.
+fn search<G, C, H>(graph: &G, query: Query<Cell, C, H>) -> Searched<C>
+where
+    G: Graph<Node = Cell, Cost = C> + DenseIds,
+    C: Cost,
+    H: Heuristic<Cell, C>,
+{
+    let recorder = Recorder::new(graph);
+    let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+    let result = engine.search(&recorder, query);
+    let open = SearchSets::read(&recorder, engine.store()).open;
+    Searched {
+        result,
+        log: recorder.take(),
+        open,
+    }
+}
+
+/// What every picture shares: the map, the scenario, where they go.
+struct Scene<'a> {
+    grid: &'a Grid<Length>,
+    scenario: &'a Scenario,
+    /// `den520d.map, scenario 800`.
+    label: String,
+    out: PathBuf,
+    failures: Vec<String>,
+    /// The size of the dots and lines drawn here, in cells: 1 on a map 256
+    /// cells wide, in proportion on others, so they look alike.
+    unit: f64,
+}
+
+impl Scene<'_> {
+    /// The picture of `searched` with its title and caption, before the
+    /// method's own layers.
+    fn picture<C: Cost>(&self, title: &str, searched: &Searched<C>) -> GridPicture {
+        let mut picture = GridPicture::new(self.grid);
+        let s = self.scenario;
+        let stats = searched.result.stats;
+        let cost = searched.result.found().map_or("no path".to_string(), |p| {
+            format!("path cost {:.3}", p.cost.as_f64())
+        });
+        let reopened = if stats.reopened > 0 {
+            format!("; reopened {} times", stats.reopened)
+        } else {
+            String::new()
+        };
+        picture
+            .title(format!("{title}: {} expansions", stats.expanded))
+            .note(format!(
+                "{}: ({}, {}) to ({}, {}), optimal length {:.3}",
+                self.label, s.start.x, s.start.y, s.goal.x, s.goal.y, s.optimal,
+            ))
+            .note(format!(
+                "{cost}; open at the end {}{reopened}",
+                searched.open.len()
+            ));
+        picture
+    }
+
+    /// Adds the path (with `jumps`, a jump point path: through its
+    /// corners) and the endpoints, writes the picture to `file` and prints
+    /// what it drew.
+    fn finish<C: Cost>(
+        &mut self,
+        file: &str,
+        mut picture: GridPicture,
+        searched: &Searched<C>,
+        jumps: bool,
+    ) -> Result<(), String> {
+        if let Some(path) = searched.result.found() {
+            if jumps {
+                picture.path(corner_path(&path.nodes));
+            } else {
+                picture.path(path.nodes.iter().copied());
+            }
+        }
+        picture.endpoints(self.scenario.start, self.scenario.goal);
+        let svg = picture.to_svg();
+        let path = self.out.join(file);
+        std::fs::write(&path, &svg).map_err(|e| format!("{}: {e}", path.display()))?;
+        let drawn = picture.drawn();
+        let expanded = searched.result.stats.expanded;
+        if drawn.expansions as u64 != expanded {
+            self.failures.push(format!(
+                "{file}: drew {} expansions, the search made {expanded}",
+                drawn.expansions
+            ));
+        }
+        let cells = if drawn.expanded_cells == drawn.expansions {
+            String::new()
+        } else {
+            format!(" ({} cells)", drawn.expanded_cells)
+        };
+        let cost = searched.result.found().map_or("no path".to_string(), |p| {
+            format!("cost {:.3}", p.cost.as_f64())
+        });
+        println!(
+            "{}: {} expansions drawn{cells}, {cost}, {:.1} KB",
+            path.display(),
+            drawn.expansions,
+            svg.len() as f64 / 1024.0
+        );
+        Ok(())
+    }
+
+    /// Checks `searched`'s cost: optimal, or within `factor` of it.
+    fn check<C: Cost>(&mut self, name: &str, searched: &Searched<C>, factor: f64) {
+        let optimal = self.scenario.optimal;
+        match searched.result.found() {
+            Some(p) if factor == 1.0 && self.scenario.matches(p.cost.as_f64()) => {}
+            Some(p) if factor > 1.0 && p.cost.as_f64() <= factor * optimal + 1e-6 => {}
+            other => self.failures.push(format!(
+                "{name}: {:?}, the scenario's optimal length is {optimal}",
+                other.map(|p| p.cost.as_f64())
+            )),
+        }
+    }
+}
+
+fn run() -> Result<bool, String> {
+    let default_map = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/den520d.map");
+    let default_out = concat!(env!("CARGO_MANIFEST_DIR"), "/docs");
+    let map_help = format!("the MovingAI map (default {default_map})");
+    let out_help = format!("where the pictures go (default {default_out})");
+    let flags = Flags::parse(&Help {
+        about: "Draws one MovingAI query as searched by plain A*, jump points (two kinds), \
+                weighted A* (w = 2), ALT landmarks, Theta* and a search spread over frames: one SVG \
+                per method, showing the cells expanded (shaded from first to last), the open \
+                set at the end, the path, start and goal.",
+        usage: "pictures [--map FILE.map] [--scen FILE.map.scen] [--query N] [--out DIR] \
+                [--budget B] [--landmarks K] [--every-frame]",
+        flags: &[
+            ("--map FILE", &map_help),
+            (
+                "--scen FILE",
+                "its scenarios (default FILE.scen next to the map)",
+            ),
+            (
+                "--query N",
+                "the scenario drawn: its line in the file, from 0, not counting the version \
+                 line (default 800)",
+            ),
+            ("--out DIR", &out_help),
+            (
+                "--budget B",
+                "expansions per frame of the sliced search (default: a tenth of plain A*'s, \
+                 rounded up to a hundred)",
+            ),
+            ("--landmarks K", "landmarks of the ALT picture (default 8)"),
+            (
+                "--every-frame",
+                "also write sliced-frame-NN.svg, the sliced search after each frame",
+            ),
+        ],
+        more: "Prints, per picture, the file written, the expansions it drew (the search's \
+               Stats::expanded), the path cost and the file's size. Exit code 1 if a cost is \
+               wrong (optimal methods against the scenario's length, weighted A* within twice \
+               it, the sliced search against the one-shot one), 2 on bad flags or files.",
+    })?;
+    let map_path = PathBuf::from(flags.get_or("map", default_map));
+    let scen_path = flags.get("scen").map_or_else(
+        || PathBuf::from(format!("{}.scen", map_path.display())),
+        PathBuf::from,
+    );
+    let index = flags.number("query", DEFAULT_QUERY)? as usize;
+    let out = PathBuf::from(flags.get_or("out", default_out));
+    let landmarks = flags.number("landmarks", "8")? as usize;
+    if landmarks == 0 {
+        return Err("--landmarks needs a positive number".to_string());
+    }
+
+    let map = MovingAiMap::load(&map_path).map_err(|e| e.to_string())?;
+    let scenarios = load_scenarios(&scen_path).map_err(|e| e.to_string())?;
+    let scenario = scenarios.get(index).ok_or_else(|| {
+        format!(
+            "--query {index}: {} has {} scenarios",
+            scen_path.display(),
+            scenarios.len()
+        )
+    })?;
+    scenario
+        .check_against(&map)
+        .map_err(|e| format!("scenario {index}: {e}"))?;
+    if scenario.expects_no_path() {
+        return Err(format!(
+            "scenario {index} has no path: choose another --query"
+        ));
+    }
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let grid = map.to_grid(Connectivity::Eight, GridCosts::octile());
+    let (start, goal) = (scenario.start, scenario.goal);
+    let mut scene = Scene {
+        grid: &grid,
+        scenario,
+        label: format!("{}, scenario {index}", common::file_name(&map_path)),
+        out,
+        failures: Vec::new(),
+        unit: (f64::from(grid.width().max(grid.height())) / 256.0).clamp(0.25, 4.0),
+    };
+    let octile = || Query::new(start, goal, grid.heuristic(goal));
+
+    // Plain A*.
+    let plain = search(&grid, octile());
+    scene.check("A*", &plain, 1.0);
+    let mut picture = scene.picture("A*, octile heuristic", &plain);
+    picture
+        .expanded(plain.log.iter().map(|e| e.node))
+        .open(plain.open.iter().copied());
+    scene.finish("astar.svg", picture, &plain, false)?;
+
+    // Jump points: the jump points expanded, and the jumps that reached them.
+    let jps = JumpPoints::new(&grid).map_err(|e| e.to_string())?;
+    let online = search(&jps, octile());
+    scene.check("JumpPoints", &online, 1.0);
+    jump_picture(&mut scene, "jump-points.svg", "A* over JumpPoints", &online)?;
+    let block = BlockJumpPoints::new(&grid).map_err(|e| e.to_string())?;
+    let blocked = search(&block, octile());
+    scene.check("BlockJumpPoints", &blocked, 1.0);
+    jump_picture(
+        &mut scene,
+        "block-jump-points.svg",
+        "A* over BlockJumpPoints",
+        &blocked,
+    )?;
+
+    // Weighted A*.
+    let w = Weight::new(2.0).map_err(|e| e.to_string())?;
+    let weighted = search(&grid, octile().weighted(w));
+    scene.check("weighted A*", &weighted, 2.0);
+    let mut picture = scene.picture("Weighted A*, w = 2", &weighted);
+    picture
+        .expanded(weighted.log.iter().map(|e| e.node))
+        .open(weighted.open.iter().copied());
+    scene.finish("weighted-2.svg", picture, &weighted, false)?;
+    let once = search(&grid, octile().weighted(w).without_reopening());
+    scene.check("weighted A* without reopening", &once, 2.0);
+    let mut picture = scene.picture("Weighted A*, w = 2, without reopening", &once);
+    picture
+        .expanded(once.log.iter().map(|e| e.node))
+        .open(once.open.iter().copied());
+    scene.finish("weighted-2-once.svg", picture, &once, false)?;
+
+    // ALT landmarks.
+    let lm = Landmarks::new(&grid, landmarks, Selection::Avoid).map_err(|e| e.to_string())?;
+    let alt = search(
+        &grid,
+        Query::new(
+            start,
+            goal,
+            lm.heuristic(&grid, goal).map_err(|e| e.to_string())?,
+        ),
+    );
+    scene.check("ALT", &alt, 1.0);
+    let mut picture = scene.picture(&format!("A*, ALT heuristic ({} landmarks)", lm.len()), &alt);
+    picture
+        .note("landmarks: purple")
+        .expanded(alt.log.iter().map(|e| e.node))
+        .open(alt.open.iter().copied());
+    let purple = Style::fill(Rgb::new(0x7b, 0x2c, 0xbf))
+        .with_stroke(Rgb::new(0xff, 0xff, 0xff), 0.6 * scene.unit);
+    for &id in lm.nodes() {
+        if let Some(cell) = grid.node_at(id) {
+            picture.marker(cell, 3.0 * scene.unit, purple);
+        }
+    }
+    scene.finish(&format!("alt-{}.svg", lm.len()), picture, &alt, false)?;
+
+    // Theta*: any-angle paths, whose points are far apart.
+    let float = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+    let any_angle = AnyAngle::new(&float).map_err(|e| e.to_string())?;
+    let theta = search(
+        &any_angle,
+        Query::new(start, goal, any_angle.heuristic(goal)),
+    );
+    let straight = f64::from(start.x.abs_diff(goal.x)).hypot(f64::from(start.y.abs_diff(goal.y)));
+    match theta.result.found() {
+        Some(p) if p.cost <= scenario.optimal + 1e-6 && p.cost >= straight - 1e-6 => {}
+        other => scene.failures.push(format!(
+            "Theta*: {:?}, not between the straight line {straight} and the octile optimum",
+            other.map(|p| p.cost)
+        )),
+    }
+    let mut picture = scene.picture("Theta* (grid::AnyAngle)", &theta);
+    picture
+        .note("any-angle path: straight lines between the points where it turns")
+        .expanded(theta.log.iter().map(|e| e.node))
+        .open(theta.open.iter().copied());
+    scene.finish("theta-star.svg", picture, &theta, false)?;
+
+    // The same A* spread over frames.
+    let default_budget = plain
+        .result
+        .stats
+        .expanded
+        .div_ceil(10)
+        .div_ceil(100)
+        .max(1)
+        * 100;
+    let budget = flags.number("budget", &default_budget.to_string())?.max(1);
+    sliced(&mut scene, budget, &plain, flags.is_set("every-frame"))?;
+
+    Ok(common::report_checks(
+        &[],
+        &scene.failures,
+        "CHECK FAILED: ",
+        "",
+        "checks failed",
+    ))
+}
+
+/// The picture of a jump point search: its jump points as dots, and each
+/// jump (from the jump point it came from) as a thin line.
+fn jump_picture(
+    scene: &mut Scene,
+    file: &str,
+    title: &str,
+    searched: &Searched,
+) -> Result<(), String> {
+    let mut picture = scene.picture(title, searched);
+    // Each jump as the grid walks it: diagonal moves, then straight ones.
+    let jumps = searched
+        .log
+        .iter()
+        .filter_map(|e| Some(corner_path(&[e.parent?, e.node])));
+    let segments: Vec<(Cell, Cell)> = jumps
+        .flat_map(|corners| corners.windows(2).map(|w| (w[0], w[1])).collect::<Vec<_>>())
+        .collect();
+    picture
+        .note("dots: the jump points expanded; lines: the jumps that reached them")
+        .segments(
+            segments,
+            Style::stroke(Rgb::new(0x55, 0x55, 0x77), 0.3 * scene.unit),
+        )
+        .expanded_dots(searched.log.iter().map(|e| e.node), 1.4 * scene.unit)
+        .open_dots(searched.open.iter().copied(), scene.unit);
+    scene.finish(file, picture, searched, true)
+}
+
+/// The search as it stood after one frame.
+struct Frame {
+    /// Expansions so far (the first entries of the log).
+    expanded: usize,
+    open: Vec<Cell>,
+    /// The path it offered (to the goal once found, else to the best node).
+    so_far: Vec<Cell>,
+    status: Status<Cell, Length>,
+}
+
+/// The sliced search: the same query as `plain`, `budget` expansions per
+/// frame, drawn coloured by frame with the path so far after each frame.
+fn sliced(
+    scene: &mut Scene,
+    budget: u64,
+    plain: &Searched,
+    every_frame: bool,
+) -> Result<(), String> {
+    let grid = scene.grid;
+    let (start, goal) = (scene.scenario.start, scene.scenario.goal);
+    let recorder = Recorder::new(grid);
+    let mut engine = AStar::new(DaryHeap::<Length, 4>::new(), IndexedStore::new());
+    engine.start(&recorder, Query::new(start, goal, grid.heuristic(goal)));
+    let mut frames: Vec<Frame> = Vec::new();
+    loop {
+        let status = engine.advance(&recorder, budget);
+        let mut so_far = Vec::new();
+        engine.path_into(&recorder, &mut so_far);
+        let open = if every_frame {
+            SearchSets::read(&recorder, engine.store()).open
+        } else {
+            Vec::new()
+        };
+        let done = status != Status::InProgress;
+        frames.push(Frame {
+            expanded: recorder.len(),
+            open,
+            so_far,
+            status,
+        });
+        if done {
+            break;
+        }
+        recorder.next_frame();
+    }
+    let result = engine.finish(&recorder);
+    let count = frames.len() as u32;
+    let searched = Searched {
+        result,
+        log: recorder.take(),
+        open: SearchSets::read(&recorder, engine.store()).open,
+    };
+    let same = searched.result.outcome == plain.result.outcome
+        && searched.result.stats.expanded == plain.result.stats.expanded;
+    if !same {
+        scene
+            .failures
+            .push("the sliced search differs from the one-shot search".to_string());
+    }
+    if every_frame {
+        for (i, frame) in frames.iter().enumerate() {
+            frame_picture(scene, &searched.log, frame, i, count)?;
+        }
+    }
+    let mut picture = scene.picture(
+        &format!("A* in {count} frames of {budget} expansions"),
+        &searched,
+    );
+    picture
+        .note("dashed: the path to the best node after each frame, ringed")
+        .expanded_frames(searched.log.iter().map(|e| (e.node, e.frame)), count)
+        .open(searched.open.iter().copied());
+    let ink = Rgb::new(0x20, 0x20, 0x20);
+    // Every frame but the last, which found the path.
+    for frame in &frames[..frames.len() - 1] {
+        picture.polyline(
+            frame.so_far.iter().copied(),
+            Style::stroke(ink, 0.45 * scene.unit).dashed(),
+        );
+        if let Some(&end) = frame.so_far.last() {
+            picture.marker(end, 1.2 * scene.unit, Style::stroke(ink, 0.45 * scene.unit));
+        }
+    }
+    scene.finish("sliced.svg", picture, &searched, false)
+}
+
+/// Frame `i` of `count` of the sliced search (`log`: the whole search's):
+/// what it had expanded by the end of the frame, its open set then, and
+/// the path it offered.
+fn frame_picture(
+    scene: &mut Scene,
+    log: &[Expanded<Cell>],
+    frame: &Frame,
+    i: usize,
+    count: u32,
+) -> Result<(), String> {
+    let log = &log[..frame.expanded.min(log.len())];
+    let mut picture = GridPicture::new(scene.grid);
+    picture
+        .title(format!(
+            "Frame {i} of {count}: {} expansions so far, {:?}",
+            log.len(),
+            frame.status
+        ))
+        .note(format!("{}; open now {}", scene.label, frame.open.len()))
+        .expanded_frames(log.iter().map(|e| (e.node, e.frame)), count)
+        .open(frame.open.iter().copied())
+        .path(frame.so_far.iter().copied())
+        .endpoints(scene.scenario.start, scene.scenario.goal);
+    let path: &Path = &scene.out.join(format!("sliced-frame-{i:02}.svg"));
+    std::fs::write(path, picture.to_svg()).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("{}: {} expansions so far", path.display(), log.len());
+    Ok(())
+}
