@@ -239,6 +239,11 @@ pub trait Method<C: ExactInt> {
         grid: &'g Grid<C>,
         changed: Cell,
     ) -> Self::Built<'g>;
+
+    /// Queries that panicked inside the method (answered as no path).
+    fn crashes(&self) -> u64 {
+        0
+    }
 }
 
 /// A reused A* engine: 4-ary heap, indexed store, the grid's heuristic.
@@ -594,6 +599,10 @@ impl<C: ExactInt + Sync, N: PeerNeighborhood> Method<C> for HpaPeer<N> {
             built.cache.tiles_changed_with_fn_mut(&tiles, cost);
         }
         built
+    }
+
+    fn crashes(&self) -> u64 {
+        self.panics
     }
 }
 
