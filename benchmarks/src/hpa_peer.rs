@@ -26,6 +26,13 @@
 //!   shares with the adapter ([`Passability`], atomics so that it is `Sync`,
 //!   as the peer requires, in safe code), which the adapter updates before
 //!   telling the peer about an edit.
+//! - **Repairs.** `tiles_changed` renews the chunks of the tiles it is
+//!   given (their nodes and cached paths) and the node rows on the chunk
+//!   sides they lie on. With the MovingAI neighbourhood an edited cell also
+//!   changes the diagonal moves *past* it, between two of its orthogonal
+//!   neighbours, so the adapter names those four cells too
+//!   ([`PeerNeighborhood::touched`]); naming the cell alone left
+//!   corner-cutting edges between chunk-corner nodes in the peer's graph.
 //! - **Paths.** `find_path` returns an `AbstractPath`, an iterator over the
 //!   cells after the start (segments inside chunks are cached with
 //!   `cache_paths`, the default); the adapter collects it after the start
@@ -455,6 +462,10 @@ pub trait PeerNeighborhood: Neighborhood + Sync + Send + Sized {
     fn for_grid<C: ExactInt>(grid: &Grid<C>) -> Self;
     /// Takes in the new state of `cell` of `grid`, before the peer is told.
     fn sync<C: ExactInt>(&self, grid: &Grid<C>, cell: Cell);
+    /// The tiles to hand to the peer's `tiles_changed` when `cell` of
+    /// `grid` changed: the cells whose moves changed, i.e. the ends of
+    /// every move that became allowed or forbidden.
+    fn touched<C: ExactInt>(grid: &Grid<C>, cell: Cell) -> Vec<(usize, usize)>;
 }
 
 impl PeerNeighborhood for MovingAiNeighborhood {
@@ -467,6 +478,24 @@ impl PeerNeighborhood for MovingAiNeighborhood {
     fn sync<C: ExactInt>(&self, grid: &Grid<C>, cell: Cell) {
         self.open.sync(grid, cell);
     }
+
+    /// The cell and its four orthogonal neighbours: a diagonal move that
+    /// passes `cell` runs between two of them, so its legality changes with
+    /// `cell` although neither of its ends did. The peer's repair only
+    /// renews the moves of the tiles it is given; told about `cell` alone
+    /// it keeps such a diagonal between two chunk-corner nodes, which then
+    /// cuts the corner (see the test `the_peer_keeps_a_cut_corner_unless_told_about_the_neighbours`).
+    fn touched<C: ExactInt>(grid: &Grid<C>, cell: Cell) -> Vec<(usize, usize)> {
+        let (x, y) = (i64::from(cell.x), i64::from(cell.y));
+        [(0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)]
+            .into_iter()
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .filter(|&(x, y)| {
+                x >= 0 && y >= 0 && x < i64::from(grid.width()) && y < i64::from(grid.height())
+            })
+            .map(|(x, y)| (x as usize, y as usize))
+            .collect()
+    }
 }
 
 impl PeerNeighborhood for MooreNeighborhood {
@@ -477,6 +506,12 @@ impl PeerNeighborhood for MooreNeighborhood {
     }
 
     fn sync<C: ExactInt>(&self, _grid: &Grid<C>, _cell: Cell) {}
+
+    /// The cell alone: with corner cutting allowed, a move's legality
+    /// depends on its two ends only.
+    fn touched<C: ExactInt>(_grid: &Grid<C>, cell: Cell) -> Vec<(usize, usize)> {
+        vec![(cell.x as usize, cell.y as usize)]
+    }
 }
 
 /// The peer's cache with the neighbourhood it was built with (a handle on
@@ -489,7 +524,8 @@ pub struct PeerCache<N: PeerNeighborhood> {
 
 /// `hierarchical_pathfinding`'s `PathCache` as a [`Method`]: built from the
 /// grid with chunks of `config.chunk_size` cells, queried with `find_path`,
-/// repaired with `tiles_changed`. With `parallel` the peer's own parallel
+/// repaired with `tiles_changed` on the tiles [`PeerNeighborhood::touched`]
+/// names. With `parallel` the peer's own parallel
 /// entry points are used (`PathCache::new`, `tiles_changed`: rayon, on its
 /// `parallel` feature, on by default); without, the sequential ones
 /// (`new_with_fn_mut`, `tiles_changed_with_fn_mut`), single-threaded like
@@ -591,7 +627,7 @@ impl<C: ExactInt + Sync, N: PeerNeighborhood> Method<C> for HpaPeer<N> {
 
     fn repair(&mut self, mut built: PeerCache<N>, grid: &Grid<C>, changed: Cell) -> PeerCache<N> {
         built.neighborhood.sync(grid, changed);
-        let tiles = [(changed.x as usize, changed.y as usize)];
+        let tiles = N::touched(grid, changed);
         let cost = |p| tile_cost(grid, p);
         if self.parallel {
             built.cache.tiles_changed(&tiles, cost);
@@ -656,6 +692,49 @@ mod tests {
         out.clear();
         MooreNeighborhood::for_grid(&g).get_all_neighbors((8, 4), &mut out);
         assert!(out.contains(&(9, 3)));
+    }
+
+    /// Whether the peer's graph has an edge between the nodes at `a` and `b`.
+    fn edge<N: PeerNeighborhood>(
+        cache: &PathCache<N>,
+        a: (usize, usize),
+        b: (usize, usize),
+    ) -> bool {
+        cache
+            .inspect_nodes()
+            .any(|n| n.pos() == a && n.connected().any(|(m, _)| m.pos() == b))
+    }
+
+    #[test]
+    fn the_peer_keeps_a_cut_corner_unless_told_about_the_neighbours() {
+        // An open 12 x 12 map in chunks of 4: (3, 4) is a corner node of the
+        // chunk left of (4, 4)'s, (4, 3) one of the chunk above it, joined
+        // by a diagonal edge past (3, 3) and (4, 4).
+        let open = Grid::from_fn(12, 12, Connectivity::Eight, exact_costs::<u32>(), |_| true);
+        let open = open.unwrap();
+        let mut edited = open.clone();
+        let wall = Cell::new(4, 4);
+        edited.set_passable(wall, false).unwrap();
+        let config = PathCacheConfig::with_chunk_size(4);
+        let mut peer = HpaPeer::<MovingAiNeighborhood>::new(config, false);
+        let (a, b) = ((3, 4), (4, 3));
+
+        // Told about (4, 4) alone, the peer keeps the edge, now a cut corner
+        // (whether a query takes it depends on the peer's hash order).
+        let mut built = peer.build(&open);
+        assert!(edge(&built.cache, a, b));
+        built.neighborhood.sync(&edited, wall);
+        built
+            .cache
+            .tiles_changed_with_fn_mut(&[(4, 4)], |p| tile_cost(&edited, p));
+        assert!(edge(&built.cache, a, b));
+
+        // Built anew on the edited map, or repaired by the adapter (which
+        // names the four neighbours too), it has no such edge.
+        assert!(!edge(&peer.build(&edited).cache, a, b));
+        let fresh = peer.build(&open);
+        let repaired = peer.repair(fresh, &edited, wall);
+        assert!(!edge(&repaired.cache, a, b));
     }
 
     #[test]
