@@ -1,7 +1,8 @@
 //! Hierarchical path-finding against pathseek's search on whole MovingAI
 //! scenario files: the `hierarchical_pathfinding` crate (HPA*, 0.5) beside
-//! pathseek's fastest full-grid A* and its A* over `BlockJumpPoints`, on the
-//! same map and the same queries in one run.
+//! pathseek's own HPA* (`pathseek::hierarchy`), its fastest full-grid A* and
+//! its A* over `BlockJumpPoints`, on the same map and the same queries in
+//! one run.
 //!
 //! ```text
 //! cargo run --release -p pathseek-benchmarks --example hierarchy_peers -- \
@@ -32,14 +33,16 @@
 //! - **repair**: `E` edits, each blocking one cell, repairing every method
 //!   (timed), checking one query on the edited map against A*, then
 //!   unblocking it, repairing (timed) and checking again; the median repair
-//!   times and the number of failed checks. By default each edited cell is
+//!   times and the number of failed checks. The grids form a chain, each one
+//!   edit from the one before (a clone edited), so a structure that repairs
+//!   from the grid's edit log sees one edit at a time. By default each edited cell is
 //!   a random interior cell of the optimal path of a random scenario (so
 //!   the check query must go round it); `--edit-cells uniform` draws random
 //!   passable cells instead.
 //!
-//! The last line is `peer_time_ratio astar X bjp Y`: the median query time
-//! of the whole file by pathseek's full-grid A* (X) and by its A* over block
-//! jump points (Y), each divided by that of the peer with the MovingAI
+//! The last line is `peer_time_ratio astar X bjp Y hierarchy Z`: the median
+//! query time of the whole file by pathseek's full-grid A* (X), by its A*
+//! over block jump points (Y) and by its hierarchy (Z), each divided by that of the peer with the MovingAI
 //! neighbourhood (the peer row that follows the MovingAI rules): above 1 the
 //! peer answers the file faster, below 1 slower. Exit code 0 when pathseek's
 //! A* agrees with the file and every pathseek answer is valid, 1 otherwise
@@ -61,6 +64,7 @@ use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
 use pathseek_benchmarks::common::{self, median, Flags, Help, Lcg};
 use pathseek_benchmarks::hpa_peer::{
     check_path, BlockJps, Engine, Fault, FullGridAStar, HpaPeer, Method, MovingAiNeighborhood,
+    OwnHierarchy,
 };
 use pathseek_benchmarks::peers::{exact_costs, fits_u32, ExactInt};
 
@@ -245,9 +249,9 @@ fn run() -> Result<bool, String> {
             ("--perfect", "the peer with perfect_paths = true"),
             ("--no-fallback", "the peer with a_star_fallback = false"),
         ],
-        more: "The last line is `peer_time_ratio astar X bjp Y`: the median whole-file query \
-               time of pathseek's full-grid A* (X) and of its A* over BlockJumpPoints (Y) \
-               divided by that of the peer with the MovingAI neighbourhood; above 1 the peer \
+        more: "The last line is `peer_time_ratio astar X bjp Y hierarchy Z`: the median \
+               whole-file query time of pathseek's full-grid A* (X), of its A* over \
+               BlockJumpPoints (Y) and of its hierarchy (Z) divided by that of the peer with the MovingAI neighbourhood; above 1 the peer \
                is faster. Memory is counted by a global allocator in this example (live heap \
                bytes). Exit code 1 if pathseek's A* disagrees with the file or a pathseek \
                method gives an invalid path (the peer's invalid paths are only reported).",
@@ -480,14 +484,24 @@ fn compare<C: ExactInt + Sync>(
             edits.push((cell, s));
         }
     }
-    let edited: Vec<Grid<C>> = edits
-        .iter()
-        .map(|&(cell, _)| {
-            let mut g = grid.clone();
-            g.set_passable(cell, false).expect("a cell of the map");
-            g
-        })
-        .collect();
+    // Each edit blocks its cell on the grid as the last edit left it, then
+    // opens it again: a chain of grids one edit apart, so that a structure
+    // that repairs from the grid's edit log (pathseek's hierarchy) sees one
+    // edit each time, as in a game that edits its one map.
+    let mut edited: Vec<Grid<C>> = Vec::with_capacity(edits.len());
+    let mut restored: Vec<Grid<C>> = Vec::with_capacity(edits.len());
+    let mut last = grid.clone();
+    for &(cell, _) in &edits {
+        let mut blocked = last.clone();
+        blocked
+            .set_passable(cell, false)
+            .expect("a cell of the map");
+        let mut open = blocked.clone();
+        open.set_passable(cell, true).expect("a cell of the map");
+        edited.push(blocked);
+        restored.push(open.clone());
+        last = open;
+    }
     let edited_reference: Vec<Option<C>> = edits
         .iter()
         .zip(&edited)
@@ -508,6 +522,12 @@ fn compare<C: ExactInt + Sync>(
         Run::boxed(FullGridAStar, &grid),
         Run::boxed(BlockJps::default(), &grid),
         Run::boxed(
+            OwnHierarchy {
+                cluster: o.cluster as u32,
+            },
+            &grid,
+        ),
+        Run::boxed(
             HpaPeer::<MovingAiNeighborhood>::new(config, o.parallel),
             &grid,
         ),
@@ -515,7 +535,8 @@ fn compare<C: ExactInt + Sync>(
     ];
     const ASTAR: usize = 0;
     const BJP: usize = 1;
-    const PEER: usize = 2;
+    const OWN: usize = 2;
+    const PEER: usize = 3;
     let n = runners.len();
     let mut rows: Vec<Row> = runners
         .iter()
@@ -617,10 +638,10 @@ fn compare<C: ExactInt + Sync>(
                 }
             }
             let t = Instant::now();
-            r.repair(&grid, cell);
+            r.repair(&restored[e], cell);
             row.unblock_repairs.push(t.elapsed().as_secs_f64());
             let found = r.query(sc.start, sc.goal, &mut path);
-            if let Err(f) = judge(&grid, sc.start, sc.goal, found, &path, reference[s]) {
+            if let Err(f) = judge(&restored[e], sc.start, sc.goal, found, &path, reference[s]) {
                 row.repair_checks_failed += 1;
                 if row.repair_examples.len() < 3 {
                     row.repair_examples.push(format!(
@@ -642,13 +663,16 @@ fn compare<C: ExactInt + Sync>(
     let ok = disagree.is_empty()
         && rows[ASTAR].quality.invalid() == 0
         && rows[BJP].quality.invalid() == 0
+        && rows[OWN].quality.invalid() == 0
+        && rows[OWN].repair_checks_failed == 0
         && rows[ASTAR].repair_checks_failed == 0
         && rows[BJP].repair_checks_failed == 0;
     let peer = median(&rows[PEER].queries);
     println!(
-        "peer_time_ratio astar {:.2} bjp {:.2}",
+        "peer_time_ratio astar {:.2} bjp {:.2} hierarchy {:.2}",
         median(&rows[ASTAR].queries) / peer,
-        median(&rows[BJP].queries) / peer
+        median(&rows[BJP].queries) / peer,
+        median(&rows[OWN].queries) / peer
     );
     Ok(ok)
 }

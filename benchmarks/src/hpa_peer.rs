@@ -49,6 +49,7 @@ use std::sync::Arc;
 use hierarchical_pathfinding::neighbors::{MooreNeighborhood, Neighborhood};
 use hierarchical_pathfinding::{PathCache, PathCacheConfig};
 use pathseek::grid::GridHeuristic;
+use pathseek::hierarchy::Hierarchy;
 use pathseek::jump_points::{fill_path_into, BlockJumpPoints};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
@@ -192,28 +193,7 @@ pub fn check_path<C: ExactInt>(
 /// and returns the structure for the edited grid: repaired in place, or
 /// built anew when that is the method's only way.
 ///
-/// A method adds itself in about twenty lines; pathseek's own hierarchy
-/// would be, for example:
-///
-/// ```ignore
-/// struct OwnHierarchy { cluster: u32 }
-/// impl<C: ExactInt> Method<C> for OwnHierarchy {
-///     type Built<'g> = Hierarchy where C: 'g;
-///     fn name(&self) -> String { format!("pathseek Hierarchy, cluster {}", self.cluster) }
-///     fn build(&mut self, grid: &Grid<C>) -> Hierarchy { Hierarchy::build(grid, self.cluster) }
-///     fn query(&mut self, h: &mut Hierarchy, grid: &Grid<C>, start: Cell, goal: Cell,
-///              path: &mut Vec<Cell>) -> bool {
-///         match h.search(grid, start, goal) {
-///             Some(cells) => { path.clear(); path.extend(cells); true }
-///             None => false,
-///         }
-///     }
-///     fn repair(&mut self, mut h: Hierarchy, grid: &Grid<C>, _changed: Cell) -> Hierarchy {
-///         h.repair(grid);
-///         h
-///     }
-/// }
-/// ```
+/// A method adds itself in about twenty lines: [`OwnHierarchy`] is one.
 pub trait Method<C: ExactInt> {
     /// What [`Method::build`] makes.
     type Built<'g>
@@ -755,5 +735,51 @@ mod tests {
         let mut built = peer.repair(built, &edited, Cell::new(5, 11));
         assert!(!peer.query(&mut built, &edited, start, goal, &mut path));
         assert_eq!(peer.panics, 0);
+    }
+}
+
+/// pathseek's own HPA\* ([`Hierarchy`]): `find_path` (refined and smoothed),
+/// clusters of `cluster` cells, the other options at their defaults; a
+/// repair is its `update` from the grid's edit log.
+#[derive(Debug)]
+pub struct OwnHierarchy {
+    /// The cluster size.
+    pub cluster: u32,
+}
+
+impl<C: ExactInt> Method<C> for OwnHierarchy {
+    type Built<'g>
+        = Hierarchy<C>
+    where
+        C: 'g;
+
+    fn name(&self) -> String {
+        format!("pathseek Hierarchy (HPA*), cluster {}", self.cluster)
+    }
+
+    fn build(&mut self, grid: &Grid<C>) -> Hierarchy<C> {
+        Hierarchy::new(grid, self.cluster).expect("a cluster size from 2 to 4096")
+    }
+
+    fn query(
+        &mut self,
+        h: &mut Hierarchy<C>,
+        grid: &Grid<C>,
+        start: Cell,
+        goal: Cell,
+        path: &mut Vec<Cell>,
+    ) -> bool {
+        matches!(h.find_path(grid, start, goal, path), Ok(Some(_)))
+    }
+
+    fn repair(
+        &mut self,
+        mut h: Hierarchy<C>,
+        grid: &Grid<C>,
+        _changed: Cell,
+    ) -> Hierarchy<C> {
+        h.update(grid)
+            .expect("a repair of a grid edited by one cell");
+        h
     }
 }
