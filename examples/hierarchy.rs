@@ -56,8 +56,8 @@ fn run() -> Result<bool, String> {
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--cluster N", "cluster size in cells (default 16)"),
             ("--window N", "smoothing window in steps (default twice the cluster size)"),
-            ("--direct N", "expansions the direct search may spend on a start and goal in neighbouring clusters (default 4 clusters' cells; 0: never)"),
-            ("--smooth-limit N", "expansions each smoothing search may spend (default 16 times the cluster size)"),
+            ("--direct N", "expansions the direct search may spend on a start and goal close by (default 4 clusters' cells; 0: never)"),
+            ("--smooth-limit N", "expansions each smoothing search may spend (default 8 times the cluster size)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
             ("--edits N", "random one-cell edits timed for the repair (default 200)"),
         ],
@@ -127,6 +127,7 @@ fn run() -> Result<bool, String> {
     let mut path = Vec::new();
     let mut optima = Vec::with_capacity(pairs.len());
     let (mut ratio_sum, mut worst) = (0.0f64, 1.0f64);
+    let mut worst_query = None;
     let mut stretch = Vec::new();
     let (mut astar_expanded, mut sums) = (0u64, [0u64; 4]);
     for &(s, g) in &pairs {
@@ -164,6 +165,9 @@ fn run() -> Result<bool, String> {
                 }
                 let r = cost.to_f64() / opt.to_f64();
                 ratio_sum += r;
+                if r > worst {
+                    worst_query = Some((s, g, cost, opt, path.len()));
+                }
                 worst = worst.max(r);
             }
             other => fail(format!("{s:?} -> {g:?}: find_path {other:?}")),
@@ -211,6 +215,17 @@ fn run() -> Result<bool, String> {
         "expansions: full-grid A* {astar_expanded}; find_path: {} direct answers, {} inserting, {} abstract, {} on cells (refining, smoothing, direct)",
         sums[0], sums[1], sums[2], sums[3]
     );
+    if let Some((s, g, cost, opt, len)) = worst_query {
+        println!(
+            "worst find_path: ({}, {}) -> ({}, {}), {len} cells, cost {:.3} against {:.3}",
+            s.x,
+            s.y,
+            g.x,
+            g.y,
+            cost.to_f64(),
+            opt.to_f64()
+        );
+    }
     let answered = optima.iter().filter(|o| o.is_some()).count().max(1);
     let mean = ratio_sum / answered as f64;
 

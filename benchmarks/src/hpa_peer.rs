@@ -772,12 +772,7 @@ impl<C: ExactInt> Method<C> for OwnHierarchy {
         matches!(h.find_path(grid, start, goal, path), Ok(Some(_)))
     }
 
-    fn repair(
-        &mut self,
-        mut h: Hierarchy<C>,
-        grid: &Grid<C>,
-        _changed: Cell,
-    ) -> Hierarchy<C> {
+    fn repair(&mut self, mut h: Hierarchy<C>, grid: &Grid<C>, _changed: Cell) -> Hierarchy<C> {
         h.update(grid)
             .expect("a repair of a grid edited by one cell");
         h

@@ -265,8 +265,15 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                 let heuristic = GridHeuristic::new(grid, to);
                 // A stretch that costs what the (admissible) estimate says
                 // cannot be beaten: no search.
-                let found = if heuristic.estimate(from) >= old {
+                let estimate = heuristic.estimate(from);
+                let found = if estimate >= old {
                     None
+                } else if straight_path(grid, from, to, false, &mut self.found, estimate)
+                    || straight_path(grid, from, to, true, &mut self.found, estimate)
+                {
+                    // A straight run of moves that costs the estimate: as good
+                    // as a search can do, for a fraction of its work.
+                    Some(())
                 } else {
                     let mut query = Query::new(from, to, heuristic).max_cost(old);
                     if self.max_expansions != u64::MAX {
@@ -342,4 +349,60 @@ fn prefix_costs<C: Cost>(
         prefix.push(acc);
     }
     Ok(())
+}
+
+/// Writes into `out` the straight run of moves from `from` to `to` (8-connected:
+/// the diagonal moves, then the straight ones; 4-connected: along x, then
+/// along y; `reversed`: the other way round) and returns `true` if every
+/// move exists on `grid` and the run costs `target` exactly.
+fn straight_path<C: Cost>(
+    grid: &Grid<C>,
+    from: Cell,
+    to: Cell,
+    reversed: bool,
+    out: &mut Vec<Cell>,
+    target: C,
+) -> bool {
+    out.clear();
+    out.push(from);
+    let (dx, dy) = (
+        i64::from(to.x) - i64::from(from.x),
+        i64::from(to.y) - i64::from(from.y),
+    );
+    let (sx, sy) = (dx.signum() as i32, dy.signum() as i32);
+    let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+    let eight = grid.connectivity() == super::Connectivity::Eight;
+    // The runs of moves: (step x, step y, count).
+    let runs: [(i32, i32, u64); 2] = if eight {
+        let diagonal = (sx, sy, ax.min(ay));
+        let straight = if ax > ay {
+            (sx, 0, ax - ay)
+        } else {
+            (0, sy, ay - ax)
+        };
+        [diagonal, straight]
+    } else {
+        [(sx, 0, ax), (0, sy, ay)]
+    };
+    let order = if reversed { [runs[1], runs[0]] } else { runs };
+    let mut cost = C::zero();
+    let mut at = from;
+    for (mx, my, count) in order {
+        for _ in 0..count {
+            let next = Cell::new(at.x.wrapping_add_signed(mx), at.y.wrapping_add_signed(my));
+            let Some(step) = crate::graph::cheapest_edge(grid, at, next) else {
+                return false;
+            };
+            let Some(sum) = cost.checked_add(step) else {
+                return false;
+            };
+            if sum > target {
+                return false;
+            }
+            cost = sum;
+            out.push(next);
+            at = next;
+        }
+    }
+    at == to && cost == target
 }

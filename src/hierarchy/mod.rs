@@ -16,8 +16,9 @@
 //! each, inside the cluster), searches the abstract graph with the same
 //! core, then refines each abstract edge into cells (a search inside one
 //! cluster, or one move across a border) and shortens the result with
-//! [`ShortcutRefiner`]. Start and goal in the
-//! same or neighbouring clusters are searched on the grid directly first.
+//! [`ShortcutRefiner`]. Start and goal close by (neighbouring clusters, or
+//! at most four cluster widths apart) are searched on the grid directly
+//! first, within a budget of expansions.
 //!
 //! | call | answers | cost |
 //! |---|---|---|
@@ -106,9 +107,10 @@ pub struct HierarchyOptions {
 impl HierarchyOptions {
     /// Clusters of `cluster_size` x `cluster_size` cells; entrances of 6
     /// cells or more get two transitions; smoothing windows of twice the
-    /// cluster size, each search capped at 16 times the cluster size in
-    /// expansions; start and goal in neighbouring clusters searched on the
-    /// grid first, for up to 4 clusters' worth of expansions.
+    /// cluster size, each search capped at 8 times the cluster size in
+    /// expansions; start and goal close by (in neighbouring clusters, or at
+    /// most 4 cluster widths apart along x and y) searched on the grid
+    /// first, for up to 4 clusters' worth of expansions.
     ///
     /// # Example
     /// ```
@@ -120,7 +122,7 @@ impl HierarchyOptions {
             cluster_size,
             wide_entrance: 6,
             smoothing_window: 2 * cluster_size as usize,
-            smoothing_limit: 16 * u64::from(cluster_size),
+            smoothing_limit: 8 * u64::from(cluster_size),
             direct_limit: 4 * u64::from(cluster_size) * u64::from(cluster_size),
         }
     }
@@ -177,8 +179,10 @@ impl HierarchyOptions {
         self
     }
 
-    /// Start and goal in the same or neighbouring clusters are searched on
-    /// the grid for up to `expansions` first (0: never).
+    /// Start and goal close by (in neighbouring clusters, or at most 4
+    /// cluster widths apart along x and y) are searched on the grid for up
+    /// to `expansions` first (0: never); a search that runs out goes on
+    /// through the hierarchy.
     ///
     /// # Example
     /// ```

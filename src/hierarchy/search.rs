@@ -212,7 +212,11 @@ impl<C: Cost> Hierarchy<C> {
         }
         self.repair(grid)?;
         let (cs, cg) = (self.layout.cluster_of(start), self.layout.cluster_of(goal));
-        if direct && self.options.direct_limit > 0 && self.layout.near(cs, cg) {
+        // Close by (at most four clusters' width apart along x and y): a
+        // search on the grid first, optimal and cheap when it succeeds.
+        let span = start.x.abs_diff(goal.x).max(start.y.abs_diff(goal.y));
+        let close = self.layout.near(cs, cg) || span <= 4 * self.layout.size;
+        if direct && self.options.direct_limit > 0 && close {
             let query = Query::new(start, goal, GridHeuristic::new(grid, goal))
                 .max_expansions(self.options.direct_limit);
             let (status, _, _) = self.cells.run_into(grid, query, &mut self.raw);
