@@ -30,6 +30,11 @@ pub(crate) struct Abstract<C> {
     /// Per node, beside `intra`: where each edge's path lies in its
     /// cluster's `moves` (offset, number of moves).
     pub(crate) intra_paths: Vec<Vec<(u32, u32)>>,
+    /// Per node, when the hierarchy keeps them: its cost to every cell of
+    /// its cluster (row by row; `C::max_value()` where it cannot go), from
+    /// the Dijkstra that made its edges. On a grid without terrain moves
+    /// cost the same both ways, so this is also every cell's cost to it.
+    pub(crate) fields: Vec<Vec<C>>,
     /// Per cluster: the moves of its intra-cluster paths, one byte each
     /// ([`encode_move`]).
     pub(crate) moves: Vec<Vec<u8>>,
@@ -51,6 +56,7 @@ impl<C> Default for Abstract<C> {
             inter: Vec::new(),
             intra: Vec::new(),
             intra_paths: Vec::new(),
+            fields: Vec::new(),
             moves: Vec::new(),
             free: Vec::new(),
             node_of: Vec::new(),
@@ -80,6 +86,7 @@ impl<C: Cost> Abstract<C> {
                 self.inter.push(SmallVec::new());
                 self.intra.push(Vec::new());
                 self.intra_paths.push(Vec::new());
+                self.fields.push(Vec::new());
                 (self.cells.len() - 1) as u32
             }
         };
@@ -104,6 +111,7 @@ impl<C: Cost> Abstract<C> {
         self.inter[i].clear();
         self.intra[i].clear();
         self.intra_paths[i].clear();
+        self.fields[i] = Vec::new();
         self.free.push(n);
         true
     }
@@ -141,6 +149,11 @@ impl<C: Cost> Abstract<C> {
                 .intra_paths
                 .iter()
                 .map(|e| e.capacity() * 8 + 24)
+                .sum::<usize>()
+            + self
+                .fields
+                .iter()
+                .map(|f| f.capacity() * size_of::<C>() + 24)
                 .sum::<usize>()
             + self.moves.iter().map(|m| m.capacity() + 24).sum::<usize>()
             + self.free.capacity() * 4

@@ -18,6 +18,7 @@ impl<C: Cost> Hierarchy<C> {
     pub(super) fn rebuild(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
         self.layout = Layout::new(grid.width(), grid.height(), self.layout.size);
         self.connectivity = grid.connectivity();
+        self.cached = self.options.cache_fields && !grid.has_terrain();
         self.costs = grid.costs();
         let cells = grid.width() as usize * grid.height() as usize;
         self.graph = Abstract {
@@ -50,6 +51,7 @@ impl<C: Cost> Hierarchy<C> {
     pub(super) fn repair(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
         let same_shape = grid.width() == self.layout.width
             && grid.height() == self.layout.height
+            && self.cached == (self.options.cache_fields && !grid.has_terrain())
             && grid.connectivity() == self.connectivity
             && grid.costs() == self.costs;
         if same_shape && grid.version() == self.version {
@@ -207,7 +209,8 @@ impl<C: Cost> Hierarchy<C> {
             let from = self.graph.cells[n as usize];
             let node_of = &self.graph.node_of;
             let w = grid.width() as usize;
-            let mut left = nodes.len();
+            // Kept fields need every cell of the cluster: no early stop.
+            let mut left = if self.cached { usize::MAX } else { nodes.len() };
             let query = Query::until(
                 from,
                 |cell: Cell| {
@@ -222,6 +225,17 @@ impl<C: Cost> Hierarchy<C> {
             if let crate::Status::Error(e) = status {
                 result = Err(e);
                 break;
+            }
+            if self.cached {
+                let field = &mut self.graph.fields[n as usize];
+                field.clear();
+                let store = &self.fields.store;
+                field.extend((0..window.rect.area() as u32).map(|i| {
+                    store
+                        .record(i)
+                        .filter(|r| r.is_closed())
+                        .map_or_else(C::max_value, |r| r.g)
+                }));
             }
             for (j, &m) in nodes.iter().enumerate() {
                 if j == k {

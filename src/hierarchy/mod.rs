@@ -102,6 +102,7 @@ pub struct HierarchyOptions {
     smoothing_window: usize,
     smoothing_limit: u64,
     direct_limit: u64,
+    cache_fields: bool,
 }
 
 impl HierarchyOptions {
@@ -124,6 +125,7 @@ impl HierarchyOptions {
             smoothing_window: 2 * cluster_size as usize,
             smoothing_limit: 8 * u64::from(cluster_size),
             direct_limit: 4 * u64::from(cluster_size) * u64::from(cluster_size),
+            cache_fields: true,
         }
     }
 
@@ -176,6 +178,28 @@ impl HierarchyOptions {
     /// ```
     pub fn smoothing_limit(mut self, expansions: u64) -> Self {
         self.smoothing_limit = expansions;
+        self
+    }
+
+    /// Whether to keep, per abstract node, its cost to every cell of its
+    /// cluster (default `true`; used on grids without terrain): a query
+    /// then joins its start and goal to the abstract graph by reading them,
+    /// where it would otherwise run a Dijkstra in each of their clusters.
+    /// Costs one `C` per node and cluster cell (about 5 MB for 4,800 nodes
+    /// of 16 x 16 clusters with 4-byte costs).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hierarchy::{Hierarchy, HierarchyOptions};
+    /// use pathseek::{Connectivity, Grid, GridCosts};
+    /// let grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile())?;
+    /// let lean = Hierarchy::with_options(&grid, HierarchyOptions::new(16).cache_fields(false))?;
+    /// let kept = Hierarchy::with_options(&grid, HierarchyOptions::new(16))?;
+    /// assert!(kept.heap_bytes() > lean.heap_bytes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cache_fields(mut self, keep: bool) -> Self {
+        self.cache_fields = keep;
         self
     }
 
@@ -280,6 +304,8 @@ pub struct Hierarchy<C: Cost> {
     raw: Vec<Cell>,
     scratch: Vec<Cell>,
     stats: QueryStats,
+    /// Node fields are kept (`options.cache_fields` on a grid without terrain).
+    cached: bool,
     /// The number of the last query (counting from 1).
     serial: u64,
     /// The query whose start and goal insertions are still in
@@ -364,6 +390,7 @@ impl<C: Cost> Hierarchy<C> {
             raw: Vec::new(),
             scratch: Vec::new(),
             stats: QueryStats::default(),
+            cached: false,
             serial: 0,
             trees: 0,
         };

@@ -7,7 +7,7 @@ use super::window::Window;
 use super::{Hierarchy, HierarchyError, QueryStats};
 use crate::astar::path_into;
 use crate::cost::Cost;
-use crate::graph::path_cost;
+use crate::graph::{path_cost, Graph};
 use crate::grid::heuristic::GridHeuristic;
 use crate::grid::{Cell, Grid};
 use crate::query::Query;
@@ -234,8 +234,9 @@ impl<C: Cost> Hierarchy<C> {
                 _ => {}
             }
         }
-        self.insert(grid, start, goal)?;
-        self.trees = self.serial;
+        if self.insert(grid, start, goal)? {
+            self.trees = self.serial;
+        }
         let overlay = Overlay {
             graph: &self.graph,
             from_start: &self.from_start,
@@ -289,17 +290,36 @@ impl<C: Cost> Hierarchy<C> {
         Ok(Abstracted::Waypoints(cost))
     }
 
-    /// The start's edges (a Dijkstra from it inside its cluster, kept in
-    /// `start_field`) and the goal's (a Dijkstra from it over the reversed
-    /// grid inside its cluster, kept in `fields`).
+    /// The start's edges and the goal's: read from the nodes' kept fields
+    /// (start and goal in different clusters of a grid without terrain;
+    /// returns `false`), or from a Dijkstra from the start inside its
+    /// cluster (kept in `start_field`) and one from the goal over the
+    /// reversed grid inside its cluster (kept in `fields`; returns `true`).
     fn insert(
         &mut self,
         grid: &Grid<C>,
         start: Cell,
         goal: Cell,
-    ) -> Result<(), SearchError<Cell, C>> {
+    ) -> Result<bool, SearchError<Cell, C>> {
         let w = grid.width() as usize;
         let (cs, cg) = (self.layout.cluster_of(start), self.layout.cluster_of(goal));
+        if self.cached && cs != cg {
+            let g = &self.graph;
+            for (out, cluster, cell) in [
+                (&mut self.from_start, cs, start),
+                (&mut self.to_goal, cg, goal),
+            ] {
+                out.clear();
+                let local = self.layout.rect(cluster).local(cell);
+                for &m in &g.cluster_nodes[cluster as usize] {
+                    let d = g.fields[m as usize][local];
+                    if d != C::max_value() {
+                        out.push((m, d));
+                    }
+                }
+            }
+            return Ok(false);
+        }
         // From the start.
         let window = Window::new(grid, self.layout.rect(cs));
         let nodes = &self.graph.cluster_nodes[cs as usize];
@@ -359,7 +379,7 @@ impl<C: Cost> Hierarchy<C> {
                 self.to_goal.push((m, r.g));
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Refines the whole abstract path in `waypoints` into `out`.
@@ -441,11 +461,17 @@ impl<C: Cost> Hierarchy<C> {
                 out.extend_from_slice(&self.scratch[skip..]);
                 return Ok(());
             }
-        } else if self.version == grid.version()
-            && layout == self.layout
-            && self.stored_path(grid, a, b, out)
-        {
-            return Ok(());
+        } else if self.version == grid.version() && layout == self.layout {
+            let done = if leg.first && self.cached {
+                self.field_walk(grid, b, a, false, out)
+            } else if leg.last && self.cached {
+                self.field_walk(grid, a, b, true, out)
+            } else {
+                self.stored_path(grid, a, b, out)
+            };
+            if done {
+                return Ok(());
+            }
         }
         let window = Window::new(grid, rect);
         let query = Query::new(a, b, GridHeuristic::new(grid, b));
@@ -462,6 +488,64 @@ impl<C: Cost> Hierarchy<C> {
             }
             .into()),
         }
+    }
+
+    /// Appends a cheapest path inside the cluster between node `node` and
+    /// `cell`, read down the node's kept field (a grid without terrain:
+    /// moves cost the same both ways): from `cell` to `node`, or with
+    /// `from_node` from `node` to `cell`. Without the first cell unless
+    /// `out` is empty; `false` if `node` has no field or `cell` is not in
+    /// it.
+    fn field_walk(
+        &mut self,
+        grid: &Grid<C>,
+        node: Cell,
+        cell: Cell,
+        from_node: bool,
+        out: &mut Vec<Cell>,
+    ) -> bool {
+        let g = &self.graph;
+        let w = grid.width() as usize;
+        let n = g.node_of[node.y as usize * w + node.x as usize];
+        if n == NONE {
+            return false;
+        }
+        let rect = self.layout.rect(g.cluster[n as usize]);
+        let field = &g.fields[n as usize];
+        if field.len() != rect.area() || !rect.contains(cell) {
+            return false;
+        }
+        let walk = &mut self.scratch;
+        walk.clear();
+        walk.push(cell);
+        let mut at = cell;
+        while at != node {
+            let d = field[rect.local(at)];
+            if d == C::max_value() || walk.len() > rect.area() {
+                return false;
+            }
+            // A neighbour one move nearer the node along a cheapest path.
+            let mut next = None;
+            grid.successors(at, |m, c| {
+                if next.is_none() && rect.contains(m) {
+                    let dm = field[rect.local(m)];
+                    if dm != C::max_value() && dm.checked_add(c) == Some(d) {
+                        next = Some(m);
+                    }
+                }
+            });
+            let Some(m) = next else {
+                return false;
+            };
+            walk.push(m);
+            at = m;
+        }
+        if from_node {
+            walk.reverse();
+        }
+        let skip = usize::from(!out.is_empty());
+        out.extend_from_slice(&walk[skip..]);
+        true
     }
 
     /// Appends the stored path of the intra-cluster edge `a -> b` (without
