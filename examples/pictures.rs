@@ -25,6 +25,12 @@
 //!   marked;
 //! * `theta-star.svg`: Theta* (`grid::AnyAngle`, `f64` costs), its
 //!   any-angle path drawn through its far-apart points;
+//! * `hierarchy.svg`: HPA\* (`hierarchy::Hierarchy`, clusters of 16): the
+//!   cluster borders, the abstract graph (its nodes and edges, drawn
+//!   straight), the abstract path and the smoothed cell path; its count is
+//!   the hierarchy's own (`QueryStats`: cells expanded joining start and
+//!   goal, refining and smoothing, plus abstract nodes expanded), since its
+//!   searches run inside it;
 //! * `sliced.svg`: the plain A* search spread over frames of `--budget`
 //!   expansions (`AStar::start` / `advance`), coloured by frame, with the
 //!   path to the best node after each frame dashed (where a unit would be
@@ -45,6 +51,7 @@ use std::path::{Path, PathBuf};
 use common::{Flags, Help};
 use pathseek::debug_view::{Expanded, GridPicture, Recorder, Rgb, SearchSets, Style};
 use pathseek::grid::AnyAngle;
+use pathseek::hierarchy::Hierarchy;
 use pathseek::io::movingai::{load_scenarios, MovingAiMap, Scenario};
 use pathseek::jump_points::{corner_path, BlockJumpPoints, JumpPoints};
 use pathseek::landmarks::{Landmarks, Selection};
@@ -360,6 +367,11 @@ fn run() -> Result<bool, String> {
         .open(theta.open.iter().copied());
     scene.finish("theta-star.svg", picture, &theta, false)?;
 
+    // HPA*: the clusters, the abstract graph, the abstract path and the
+    // cell path refined from it (no cell-by-cell log: its searches run
+    // inside the hierarchy; the counts are its own).
+    hierarchy_picture(&mut scene)?;
+
     // The same A* spread over frames.
     let default_budget = plain
         .result
@@ -521,5 +533,97 @@ fn frame_picture(
     let path: &Path = &scene.out.join(format!("sliced-frame-{i:02}.svg"));
     std::fs::write(path, picture.to_svg()).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("{}: {} expansions so far", path.display(), log.len());
+    Ok(())
+}
+
+/// The picture of an HPA* query: cluster borders, the abstract graph, the
+/// abstract path (dashed) and the cell path.
+fn hierarchy_picture(scene: &mut Scene<'_>) -> Result<(), String> {
+    let grid = scene.grid;
+    let (start, goal) = (scene.scenario.start, scene.scenario.goal);
+    let cluster = 16;
+    let mut h = Hierarchy::new(grid, cluster).map_err(|e| e.to_string())?;
+    let plan = h.plan(grid, start, goal).map_err(|e| e.to_string())?;
+    let waypoints = plan.map(|p| p.waypoints().to_vec()).unwrap_or_default();
+    let mut path = Vec::new();
+    let cost = h
+        .find_path(grid, start, goal, &mut path)
+        .map_err(|e| e.to_string())?;
+    let q = h.last_query();
+    let Some(cost) = cost else {
+        scene.failures.push("hierarchy: no path".into());
+        return Ok(());
+    };
+    let optimal = scene.scenario.optimal;
+    if cost.as_f64() < optimal - 1e-6 || cost.as_f64() > 1.10 * optimal {
+        scene
+            .failures
+            .push(format!("hierarchy: cost {cost:?}, optimal {optimal}"));
+    }
+    let s = scene.scenario;
+    let expansions = q.insert_expanded + q.abstract_expanded + q.cell_expanded;
+    let mut picture = GridPicture::new(grid);
+    picture
+        .title(format!(
+            "HPA* (hierarchy::Hierarchy, clusters of {cluster}): {} abstract + {} cell expansions",
+            q.abstract_expanded,
+            q.insert_expanded + q.cell_expanded
+        ))
+        .note(format!(
+            "{}: ({}, {}) to ({}, {}), optimal length {:.3}",
+            scene.label, s.start.x, s.start.y, s.goal.x, s.goal.y, s.optimal,
+        ))
+        .note(format!(
+            "path cost {:.3}; abstract graph: {} nodes, {} edges; abstract path dashed",
+            cost.as_f64(),
+            h.node_count(),
+            h.edge_count()
+        ));
+    let (w, hgt) = (f64::from(grid.width()), f64::from(grid.height()));
+    let k = f64::from(cluster);
+    let borders = (1..grid.width().div_ceil(cluster))
+        .map(|i| ((f64::from(i) * k, 0.0), (f64::from(i) * k, hgt)))
+        .chain(
+            (1..grid.height().div_ceil(cluster))
+                .map(|i| ((0.0, f64::from(i) * k), (w, f64::from(i) * k))),
+        );
+    picture.segments(
+        borders,
+        Style::stroke(Rgb::new(0x90, 0x90, 0x90), 0.3 * scene.unit),
+    );
+    let edges: Vec<(Cell, Cell)> = h
+        .abstract_edges()
+        .map(|(a, b, _)| (a, b))
+        .filter(|(a, b)| a < b)
+        .collect();
+    picture.segments(
+        edges.iter().copied(),
+        Style::stroke(Rgb::new(0x4a, 0x90, 0xd9), 0.35 * scene.unit).with_opacity(0.6),
+    );
+    let node = Style::fill(Rgb::new(0x1f, 0x5f, 0xa8));
+    let mut nodes: Vec<Cell> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
+    nodes.sort_unstable();
+    nodes.dedup();
+    for &cell in &nodes {
+        picture.marker(cell, 0.9 * scene.unit, node);
+    }
+    picture.polyline(
+        waypoints.iter().copied(),
+        Style::stroke(Rgb::new(0xe0, 0x7b, 0x00), 1.2 * scene.unit).dashed(),
+    );
+    picture.path(path.iter().copied());
+    picture.endpoints(start, goal);
+    let svg = picture.to_svg();
+    let file = scene.out.join("hierarchy.svg");
+    std::fs::write(&file, &svg).map_err(|e| format!("{}: {e}", file.display()))?;
+    println!(
+        "{}: {expansions} expansions ({} abstract, {} joining start and goal, {} refining and smoothing), cost {:.3}, {:.1} KB",
+        file.display(),
+        q.abstract_expanded,
+        q.insert_expanded,
+        q.cell_expanded,
+        cost.as_f64(),
+        svg.len() as f64 / 1024.0
+    );
     Ok(())
 }
