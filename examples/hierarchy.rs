@@ -128,6 +128,7 @@ fn run() -> Result<bool, String> {
     let mut optima = Vec::with_capacity(pairs.len());
     let (mut ratio_sum, mut worst) = (0.0f64, 1.0f64);
     let mut worst_query = None;
+    let (mut plan_sum, mut plan_worst) = (0.0f64, 1.0f64);
     let mut stretch = Vec::new();
     let (mut astar_expanded, mut sums) = (0u64, [0u64; 4]);
     for &(s, g) in &pairs {
@@ -199,6 +200,11 @@ fn run() -> Result<bool, String> {
                     }
                 }
                 let cost = path_cost(&grid, &stretch);
+                if let Some(c) = cost {
+                    let r = c.to_f64() / opt.to_f64();
+                    plan_sum += r;
+                    plan_worst = plan_worst.max(r);
+                }
                 if stretch.first() != Some(&s)
                     || stretch.last() != Some(&g)
                     || cost.is_none_or(|c| c < opt)
@@ -228,6 +234,10 @@ fn run() -> Result<bool, String> {
     }
     let answered = optima.iter().filter(|o| o.is_some()).count().max(1);
     let mean = ratio_sum / answered as f64;
+    println!(
+        "plan, stretch by stretch: mean cost / optimal {:.4}, worst {plan_worst:.4}",
+        plan_sum / answered as f64
+    );
 
     // Timing: whole-file passes, methods in turn, the fastest pass kept.
     let mut best = [Duration::MAX; 5];

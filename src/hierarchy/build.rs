@@ -51,7 +51,6 @@ impl<C: Cost> Hierarchy<C> {
     pub(super) fn repair(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
         let same_shape = grid.width() == self.layout.width
             && grid.height() == self.layout.height
-            && self.cached == (self.options.cache_fields && !grid.has_terrain())
             && grid.connectivity() == self.connectivity
             && grid.costs() == self.costs;
         if same_shape && grid.version() == self.version {
@@ -61,6 +60,12 @@ impl<C: Cost> Hierarchy<C> {
             Some(edits) if same_shape => edits,
             _ => return self.rebuild(grid),
         };
+        if self.cached && grid.has_terrain() {
+            // Terrain makes moves cost differently each way: the fields no
+            // longer give a cell's cost to a node. Dropped, not rebuilt.
+            self.cached = false;
+            self.graph.fields.iter_mut().for_each(|f| *f = Vec::new());
+        }
         let mut borders = core::mem::take(&mut self.border_list);
         borders.clear();
         for edit in edits {

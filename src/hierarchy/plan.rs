@@ -112,9 +112,12 @@ impl<C: Cost> Plan<C> {
         }
         check_version(grid, self.version.get())?;
         let window = hierarchy.options.smoothing_window;
-        // Refine until there is a stretch of two windows beyond what was
-        // handed out (or the path ends).
-        let want = 2 * window.max(1) + 1;
+        // Refine until there are one and a half windows beyond what was
+        // handed out (or the path ends): one smoothed and handed out, half a
+        // window held back, as the smoothing's own windows overlap, so a
+        // shortcut across the seam is not missed.
+        let hold = window / 2;
+        let want = window.max(1) + hold + 1;
         while self.next + 1 < self.waypoints.len()
             && (self.pending.len() < want || window == 0 && self.next == 0)
         {
@@ -133,11 +136,12 @@ impl<C: Cost> Plan<C> {
         }
         let last = self.next + 1 >= self.waypoints.len();
         hierarchy.smooth(grid, &self.pending, &mut self.smoothed)?;
-        // Hand out all but the last window (kept to smooth across the seam).
+        // Hand out all but the last half window (kept to smooth across the
+        // seam).
         let keep = if last {
             1
         } else {
-            window.min(self.smoothed.len() - 1) + 1
+            hold.min(self.smoothed.len() - 1) + 1
         };
         let give = self.smoothed.len() + 1 - keep;
         let from = usize::from(self.started);
