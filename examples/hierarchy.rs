@@ -58,6 +58,7 @@ fn run() -> Result<bool, String> {
             ("--window N", "smoothing window in steps (default twice the cluster size)"),
             ("--direct N", "expansions the direct search may spend on a start and goal close by (default 4 clusters' cells; 0: never)"),
             ("--smooth-limit N", "expansions each smoothing search may spend (default 8 times the cluster size)"),
+            ("--merge", "merge the runs of a border joined inside both clusters into one entrance"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
             ("--edits N", "random one-cell edits timed for the repair (default 200)"),
         ],
@@ -101,6 +102,9 @@ fn run() -> Result<bool, String> {
             d.parse()
                 .map_err(|_| format!("--smooth-limit {d}: not a number"))?,
         );
+    }
+    if flags.is_set("merge") {
+        options = options.merge_entrances(true);
     }
     if let Some(d) = flags.get("direct") {
         options = options.direct_limit(

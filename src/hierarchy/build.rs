@@ -7,7 +7,7 @@ use super::layout::{Border, Layout};
 use super::window::Window;
 use super::{Hierarchy, Repair};
 use crate::cost::Cost;
-use crate::graph::cheapest_edge;
+use crate::graph::{cheapest_edge, Graph};
 use crate::grid::{Cell, Grid};
 use crate::query::Query;
 use crate::result::SearchError;
@@ -29,6 +29,14 @@ impl<C: Cost> Hierarchy<C> {
             ..Abstract::default()
         };
         self.dirty = vec![false; self.layout.cluster_count()];
+        if self.options.merge_entrances {
+            self.labels = vec![u32::MAX; cells];
+            for c in 0..self.layout.cluster_count() as u32 {
+                self.label_cluster(grid, c);
+            }
+        } else {
+            self.labels = Vec::new();
+        }
         for b in 0..self.layout.border_count() as u32 {
             self.rescan_border(grid, b);
         }
@@ -71,7 +79,14 @@ impl<C: Cost> Hierarchy<C> {
         for edit in edits {
             let c = self.layout.cluster_of(edit.cell);
             self.mark(c);
-            self.layout.borders_at(edit.cell, |b| borders.push(b));
+            if self.options.merge_entrances {
+                // Its inner components may have changed, and with them
+                // which runs of every border of the cluster merge.
+                self.label_cluster(grid, c);
+                self.layout.borders_of(c, |b| borders.push(b));
+            } else {
+                self.layout.borders_at(edit.cell, |b| borders.push(b));
+            }
         }
         borders.sort_unstable();
         borders.dedup();
@@ -120,7 +135,10 @@ impl<C: Cost> Hierarchy<C> {
 
     /// The transitions of one border: runs of facing pairs both passable;
     /// a run shorter than `wide` gets one transition (its middle), a longer
-    /// one two (its ends).
+    /// one two (its ends). With merged entrances, the runs whose cells lie
+    /// in the same component of their cluster on each side (joined inside
+    /// both clusters) count as one run from the first's start to the last's
+    /// end.
     fn scan(&self, grid: &Grid<C>, border: Border, out: &mut Vec<(Cell, Cell)>) {
         out.clear();
         let pair = |i: u32| {
@@ -134,6 +152,20 @@ impl<C: Cost> Hierarchy<C> {
             let (a, b) = pair(i);
             grid.is_passable(a) && grid.is_passable(b)
         };
+        let w = grid.width() as usize;
+        let key = |i: u32| {
+            let (a, b) = pair(i);
+            if self.labels.is_empty() {
+                (0, 0)
+            } else {
+                (
+                    self.labels[a.y as usize * w + a.x as usize],
+                    self.labels[b.y as usize * w + b.x as usize],
+                )
+            }
+        };
+        let mut runs = core::mem::take(&mut *self.runs.borrow_mut());
+        runs.clear();
         let mut i = 0;
         while i < border.len {
             if !open(i) {
@@ -144,14 +176,79 @@ impl<C: Cost> Hierarchy<C> {
             while i < border.len && open(i) {
                 i += 1;
             }
-            let last = i - 1;
-            if last - first + 1 < self.options.wide_entrance {
+            runs.push((first, i - 1, key(first)));
+        }
+        // Runs grouped by key (in order of their first run), each group one entrance.
+        let mut done = 0;
+        while done < runs.len() {
+            let (first, mut last, k) = runs[done];
+            let mut members = 1;
+            if !self.labels.is_empty() {
+                for r in &runs[done + 1..] {
+                    if r.2 == k {
+                        last = r.1;
+                        members += 1;
+                    }
+                }
+            }
+            if members == 1 && last - first + 1 < self.options.wide_entrance {
                 out.push(pair(first + (last - first) / 2));
+            } else if last == first {
+                out.push(pair(first));
             } else {
                 out.push(pair(first));
                 out.push(pair(last));
             }
+            // Drop the group's runs.
+            let mut keep = done + 1;
+            for j in done + 1..runs.len() {
+                if self.labels.is_empty() || runs[j].2 != k {
+                    runs[keep] = runs[j];
+                    keep += 1;
+                }
+            }
+            runs.truncate(keep);
+            done += 1;
         }
+        *self.runs.borrow_mut() = runs;
+    }
+
+    /// Labels the cells of cluster `c` by their component inside it (the
+    /// grid's moves between its cells): `u32::MAX` for a blocked cell.
+    fn label_cluster(&mut self, grid: &Grid<C>, c: u32) {
+        let rect = self.layout.rect(c);
+        let w = grid.width() as usize;
+        for y in rect.y0..rect.y0 + rect.height {
+            for x in rect.x0..rect.x0 + rect.width {
+                self.labels[y as usize * w + x as usize] = u32::MAX;
+            }
+        }
+        let window = Window::new(grid, rect);
+        let mut stack = core::mem::take(&mut self.scratch);
+        let mut next = 0;
+        for y in rect.y0..rect.y0 + rect.height {
+            for x in rect.x0..rect.x0 + rect.width {
+                let cell = Cell::new(x, y);
+                let at = y as usize * w + x as usize;
+                if self.labels[at] != u32::MAX || !grid.is_passable(cell) {
+                    continue;
+                }
+                self.labels[at] = next;
+                stack.clear();
+                stack.push(cell);
+                while let Some(u) = stack.pop() {
+                    window.successors(u, |v, _| {
+                        let i = v.y as usize * w + v.x as usize;
+                        if self.labels[i] == u32::MAX {
+                            self.labels[i] = next;
+                            stack.push(v);
+                        }
+                    });
+                }
+                next += 1;
+            }
+        }
+        self.scratch = stack;
     }
 
     /// Scans border `b` again: new transitions first (so a node kept keeps

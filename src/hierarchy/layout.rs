@@ -132,6 +132,24 @@ impl Layout {
         }
     }
 
+    /// The borders of cluster `c` (2 to 4 of them), as `f(border)`.
+    pub(crate) fn borders_of(&self, c: u32, mut f: impl FnMut(u32)) {
+        let (cx, cy) = (c % self.cols, c / self.cols);
+        let v = self.vertical_count();
+        if cx + 1 < self.cols {
+            f(cy * (self.cols - 1) + cx);
+        }
+        if cx > 0 {
+            f(cy * (self.cols - 1) + cx - 1);
+        }
+        if cy + 1 < self.rows {
+            f(v + cy * self.cols + cx);
+        }
+        if cy > 0 {
+            f(v + (cy - 1) * self.cols + cx);
+        }
+    }
+
     /// The borders `cell` lies on (0 to 2 of them: a cluster's corner cell
     /// is on two), as `f(border)`.
     pub(crate) fn borders_at(&self, cell: Cell, mut f: impl FnMut(u32)) {

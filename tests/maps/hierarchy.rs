@@ -3,7 +3,8 @@
 //!
 //! The property: random small grids (4- and 8-connected, with and without
 //! terrain, `u32`, `f64` and `Length` costs, clusters of 2 to 7 cells,
-//! node fields kept or not, direct searches or not), and
+//! node fields kept or not, entrances merged or not, direct searches or
+//! not), and
 //! random queries, then random edits (blocking, opening, re-weighting one
 //! to three cells) and more queries. For every query:
 //! - `reachable` is true exactly when Dijkstra finds a path (a blocked
@@ -227,7 +228,8 @@ fn run<C: HCost>(case: &Case) {
     let options = HierarchyOptions::new(case.cluster)
         .smoothing_window(case.window)
         .direct_limit([0, 0, 10, 40][rng.next(4) as usize])
-        .cache_fields(rng.next(2) == 0);
+        .cache_fields(rng.next(2) == 0)
+        .merge_entrances(rng.next(2) == 0);
     let mut h = Hierarchy::with_options(&grid, options).unwrap();
     for round in 0..3 {
         for q in 0..4 {
