@@ -70,6 +70,9 @@
 //! to one goal, [`groups`]; to know before searching whether a goal can be
 //! reached, [`components`]. Beside A*, [`fringe`] search runs the same
 //! queries over the same node stores with a list instead of an open set.
+//! For big maps, [`hierarchy`] (HPA\*: an abstract graph of cluster
+//! entrances, searched first, refined into cells, repaired after edits);
+//! to see what a search did, [`debug_view`] (SVG pictures).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
