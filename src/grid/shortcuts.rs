@@ -265,7 +265,14 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                 let heuristic = GridHeuristic::new(grid, to);
                 // A stretch that costs what the (admissible) estimate says
                 // cannot be beaten: no search.
-                let estimate = heuristic.estimate(from);
+                // A lower bound on any path's cost: the heuristic, or on a
+                // grid without terrain the cost of crossing open ground
+                // (exact where the heuristic rounds down, as with integer
+                // octile costs).
+                let estimate = match open_ground_cost(grid, from, to) {
+                    Some(c) if c > heuristic.estimate(from) => c,
+                    _ => heuristic.estimate(from),
+                };
                 let found = if estimate >= old {
                     None
                 } else if straight_path(grid, from, to, false, &mut self.found, estimate)
@@ -405,4 +412,27 @@ fn straight_path<C: Cost>(
         }
     }
     at == to && cost == target
+}
+
+/// The cost of the cheapest walk from `from` to `to` on a grid with no
+/// walls and no terrain, where that is a lower bound for `grid`: `grid` has
+/// no terrain and its moves cost `straight <= diagonal <= 2 straight` (so
+/// diagonal moves, then straight ones, are cheapest). `None` otherwise or
+/// on overflow.
+fn open_ground_cost<C: Cost>(grid: &Grid<C>, from: Cell, to: Cell) -> Option<C> {
+    let costs = grid.costs();
+    let (s, d) = (costs.straight, costs.diagonal);
+    if grid.has_terrain() || d < s || d > s.checked_add(s)? {
+        return None;
+    }
+    let (ax, ay) = (
+        u64::from(from.x.abs_diff(to.x)),
+        u64::from(from.y.abs_diff(to.y)),
+    );
+    if grid.connectivity() == super::Connectivity::Four {
+        return s.checked_mul_count(ax + ay);
+    }
+    let (lo, hi) = (ax.min(ay), ax.max(ay));
+    d.checked_mul_count(lo)?
+        .checked_add(s.checked_mul_count(hi - lo)?)
 }
