@@ -204,7 +204,7 @@ fn run() -> Result<bool, String> {
     let out_help = format!("where the pictures go (default {default_out})");
     let flags = Flags::parse(&Help {
         about: "Draws one MovingAI query as searched by plain A*, jump points (two kinds), \
-                weighted A* (w = 2), ALT landmarks, Theta* and a search spread over frames: one SVG \
+                weighted A* (w = 2), ALT landmarks, Theta*, HPA* (hierarchy) and a search spread over frames: one SVG \
                 per method, showing the cells expanded (shaded from first to last), the open \
                 set at the end, the path, start and goal.",
         usage: "pictures [--map FILE.map] [--scen FILE.map.scen] [--query N] [--out DIR] \
