@@ -72,8 +72,12 @@
 //! queries over the same node stores with a list instead of an open set.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod astar;
+#[cfg(feature = "rayon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+pub mod batch;
 pub mod components;
 pub mod cost;
 /// The graph-file readers at their old path: use [`io`] (`io::dimacs`,
