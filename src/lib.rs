@@ -70,6 +70,15 @@
 //! to one goal, [`groups`]; to know before searching whether a goal can be
 //! reached, [`components`]. Beside A*, [`fringe`] search runs the same
 //! queries over the same node stores with a list instead of an open set.
+//!
+//! # Cargo features
+//! None is on by default; the library needs only `num-traits` and
+//! `smallvec` without them.
+//!
+//! | feature | brings | adds the dependency |
+//! |---|---|---|
+//! | `rayon` | `pathseek::batch`: many queries on one graph answered on every core, one warm engine per worker thread, results in query order, no allocation per query once warm | `rayon` |
+//! | `serde` | `Serialize` and `Deserialize` for what a game saves: [`Grid`], [`Cell`], [`Length`], [`Path`], [`Stats`], [`Limit`], [`GridCosts`], [`Connectivity`], [`components::GridComponents`] (and `ComponentId`), [`groups::DistanceField`] and [`groups::FlowField`]; loads are checked whole, and a loaded field or labelling answers for no map until attached to one: see `pathseek::save` | `serde` (with `derive`) |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -110,6 +119,9 @@ pub mod movingai {
 pub mod open_set;
 pub mod query;
 pub mod result;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod save;
 pub mod store;
 /// The node stores' old path: [`store`].
 #[doc(hidden)]
