@@ -65,7 +65,10 @@ struct Answer<N, C> {
 
 /// A worker: its engine, the path of the query it is running, and the
 /// answers it has given in this batch (their paths one after the other in
-/// `nodes`).
+/// `nodes`). Aligned to 128 bytes, so that two workers, written by two
+/// threads at every expansion, never share a cache line (or the pair of
+/// lines a core fetches together).
+#[repr(align(128))]
 struct Worker<O, S, Q: SearchQuery> {
     engine: AStar<O, S, Q>,
     path: Vec<Q::Node>,
