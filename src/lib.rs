@@ -73,10 +73,23 @@
 //! For big maps, [`hierarchy`] (HPA\*: an abstract graph of cluster
 //! entrances, searched first, refined into cells, repaired after edits);
 //! to see what a search did, [`debug_view`] (SVG pictures).
+//!
+//! # Cargo features
+//! None is on by default; the library needs only `num-traits` and
+//! `smallvec` without them.
+//!
+//! | feature | brings | adds the dependency |
+//! |---|---|---|
+//! | `rayon` | `pathseek::batch`: many queries on one graph answered on every core, one warm engine per worker thread, results in query order, no allocation per query once warm | `rayon` |
+//! | `serde` | `Serialize` and `Deserialize` for what a game saves: [`Grid`], [`Cell`], [`Length`], [`Path`], [`Stats`], [`Limit`], [`GridCosts`], [`Connectivity`], [`components::GridComponents`] (and `ComponentId`), [`groups::DistanceField`] and [`groups::FlowField`]; loads are checked whole, and a loaded field or labelling answers for no map until attached to one: see `pathseek::save` | `serde` (with `derive`) |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod astar;
+#[cfg(feature = "rayon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+pub mod batch;
 pub mod components;
 pub mod cost;
 pub mod debug_view;
@@ -111,6 +124,9 @@ pub mod movingai {
 pub mod open_set;
 pub mod query;
 pub mod result;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod save;
 pub mod store;
 /// The node stores' old path: [`store`].
 #[doc(hidden)]

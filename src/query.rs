@@ -350,6 +350,7 @@ impl<C> Default for Limits<C> {
 }
 
 /// Which limit ended a search.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Limit {

@@ -4,6 +4,7 @@ use crate::query::Limit;
 use core::fmt;
 
 /// A path found by a search.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Path<N, C> {
     /// The nodes from the start to the goal, both included.
@@ -28,6 +29,7 @@ impl<N, C> Path<N, C> {
 /// Counters kept by every search.
 ///
 /// `expanded <= pushed` always holds; with a consistent heuristic `reopened` is 0.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Stats {

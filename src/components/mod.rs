@@ -50,6 +50,8 @@ mod graph;
 mod grid;
 mod grid_edit;
 mod reach;
+#[cfg(feature = "serde")]
+mod save;
 #[cfg(test)]
 mod tests;
 
@@ -79,6 +81,7 @@ pub use reach::{GraphReach, GridReach, Reachability};
 /// assert_eq!((left.get(), right.get()), (0, 1));
 /// # Ok::<(), pathseek::grid::GridError>(())
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ComponentId(u32);
 

@@ -51,6 +51,11 @@ use super::Cost;
 /// assert_eq!(format!("{:.3}", path.cost), "3.414");
 /// assert!((path.cost.to_f64() - (2.0 + 2f64.sqrt())).abs() < 2e-9);
 /// ```
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(transparent)
+)]
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Length(u32);
 

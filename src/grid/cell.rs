@@ -1,6 +1,7 @@
 //! [`Cell`]: a grid position.
 
 /// A grid cell: column `x`, row `y`, `(0, 0)` at the top left.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Cell {
     /// Column, `0..width`.

@@ -1,6 +1,7 @@
 //! [`Connectivity`]: which moves a grid allows.
 
 /// Which moves a [`Grid`](super::Grid) allows.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Connectivity {
     /// North, east, south, west.

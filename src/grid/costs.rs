@@ -22,6 +22,7 @@ pub const EXACT_OCTILE_DIAGONAL: u32 = 665_857;
 /// The cost of one straight and one diagonal step on a [`Grid`](super::Grid).
 ///
 /// Both must be valid costs (not NaN, not negative).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct GridCosts<C> {
     /// Cost of a north, east, south or west step.

@@ -119,6 +119,8 @@ mod map;
 mod nearest;
 mod render;
 mod reverse;
+#[cfg(feature = "serde")]
+mod save;
 mod shortcuts;
 mod smoothing;
 mod terrain;

@@ -60,7 +60,7 @@ impl<C: Cost> Grid<C> {
         Ok(())
     }
 
-    fn rescan_min_terrain(&mut self) {
+    pub(super) fn rescan_min_terrain(&mut self) {
         let Some(terrain) = &self.terrain else {
             self.min_terrain = C::one();
             self.min_terrain_cells = self.width as usize * self.height as usize;

@@ -77,6 +77,9 @@ pub struct DistanceField<N, C: Cost> {
     max_cost: Option<C>,
     /// The graph's version at the last build.
     version: u64,
+    /// `false` for a field loaded and not yet attached to a graph: it
+    /// answers for none (see `crate::save`).
+    attached: bool,
 }
 
 impl<N, C: Cost> Default for DistanceField<N, C> {
@@ -88,6 +91,7 @@ impl<N, C: Cost> Default for DistanceField<N, C> {
             goal: None,
             max_cost: None,
             version: 0,
+            attached: true,
         }
     }
 }
@@ -155,13 +159,15 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         self.goal = Some(goal);
         self.max_cost = max_cost;
         self.version = reversed.version();
+        self.attached = true;
         Ok(self.engine.stats)
     }
 
     /// [`build`](Self::build) again, to the same goal within the same
     /// bound, if `reversed` has changed since the last build (its
-    /// [`version`](crate::Graph::version) differs); returns whether it
-    /// built. The field's memory is reused. A field never built has nothing
+    /// [`version`](crate::Graph::version) differs) or the field was loaded
+    /// and not attached (the `serde` feature: see `pathseek::save`);
+    /// returns whether it built. The field's memory is reused. A field never built has nothing
     /// to refresh: `Ok(false)`.
     ///
     /// # Errors
@@ -186,7 +192,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         reversed: &R,
     ) -> Result<bool, SearchError<N, C>> {
         match self.goal {
-            Some(goal) if reversed.version() != self.version => {
+            Some(goal) if !self.attached || reversed.version() != self.version => {
                 self.build(reversed, goal, self.max_cost).map(|_| true)
             }
             _ => Ok(false),
@@ -194,7 +200,8 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     }
 
     /// The graph's [`version`](crate::Graph::version) at the last
-    /// successful build; `None` before one.
+    /// successful build (or `attach`, with the `serde` feature); `None`
+    /// before one, and for a field loaded and not attached.
     ///
     /// # Example
     /// ```
@@ -208,7 +215,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn version(&self) -> Option<u64> {
-        self.goal.map(|_| self.version)
+        self.goal.filter(|_| self.attached).map(|_| self.version)
     }
 
     /// The goal of the last successful build.
@@ -256,9 +263,20 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// `Ok(())` for a field not built or built on `graph`'s version.
     fn check<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G) -> Result<(), MapChanged> {
         match self.goal {
+            // Loaded, attached to no graph: it answers for none.
+            Some(_) if !self.attached => Err(MapChanged {
+                built: self.version,
+                now: graph.version(),
+            }),
             Some(_) => check_version(graph, self.version),
             None => Ok(()),
         }
+    }
+
+    /// Whether the field answers for some graph (not loaded and left
+    /// unattached).
+    pub(super) fn is_attached(&self) -> bool {
+        self.attached
     }
 
     /// [`next_step`](Self::next_step) without the version check.
@@ -401,5 +419,216 @@ impl<C: Cost> DistanceField<Cell, C> {
     /// ```
     pub fn refresh_grid(&mut self, grid: &Grid<C>) -> Result<bool, SearchError<Cell, C>> {
         self.refresh(&grid.reversed())
+    }
+}
+
+#[cfg(feature = "serde")]
+mod save {
+    //! [`DistanceField`] to and from serde: per node its cost and next
+    //! step, checked on load; attached to no graph until
+    //! [`DistanceField::attach`].
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::DistanceField;
+    use crate::astar::Engine;
+    use crate::cost::Cost;
+    use crate::graph::DenseIds;
+    use crate::groups::verify::{verify, Bound};
+    use crate::open_set::BinaryHeap;
+    use crate::save::{check_len, SaveError};
+    use crate::store::{IndexedStore, Records};
+
+    /// What a field is saved as: per dense id, `None` (not reached) or its
+    /// cost to the goal and its next step's id (`None` at the goal).
+    #[derive(Serialize)]
+    struct FieldOut<N, C> {
+        node_count: usize,
+        goal: Option<N>,
+        max_cost: Option<C>,
+        nodes: Vec<Option<(C, Option<u32>)>>,
+    }
+
+    /// What a field is loaded from.
+    #[derive(Deserialize)]
+    struct FieldIn<N, C> {
+        node_count: usize,
+        goal: Option<N>,
+        max_cost: Option<C>,
+        nodes: Vec<Option<(C, Option<u32>)>>,
+    }
+
+    impl<N: Copy + Serialize, C: Cost + Serialize> Serialize for DistanceField<N, C> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let nodes = match self.goal {
+                None => Vec::new(),
+                Some(_) => (0..self.node_count)
+                    .map(|i| {
+                        let r = self
+                            .engine
+                            .store
+                            .record(u32::try_from(i).ok()?)
+                            .filter(|r| r.is_closed())?;
+                        Some((r.g, r.parent()))
+                    })
+                    .collect(),
+            };
+            FieldOut {
+                node_count: if self.goal.is_some() {
+                    self.node_count
+                } else {
+                    0
+                },
+                goal: self.goal,
+                max_cost: self.max_cost,
+                nodes,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de, N: Copy + Deserialize<'de>, C: Cost + Deserialize<'de>> Deserialize<'de>
+        for DistanceField<N, C>
+    {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let saved = FieldIn::<N, C>::deserialize(deserializer)?;
+            DistanceField::try_from_saved(saved).map_err(serde::de::Error::custom)
+        }
+    }
+
+    impl<N: Copy, C: Cost> DistanceField<N, C> {
+        fn try_from_saved(saved: FieldIn<N, C>) -> Result<Self, SaveError> {
+            let FieldIn {
+                node_count,
+                goal,
+                max_cost,
+                nodes,
+            } = saved;
+            let mut field = DistanceField::new();
+            if goal.is_none() {
+                // Never built: nothing else may be there.
+                if node_count != 0 || !nodes.is_empty() || max_cost.is_some() {
+                    return Err(SaveError::Inconsistent {
+                        reason: "a field without a goal holds nodes or a bound",
+                    });
+                }
+                return Ok(field);
+            }
+            check_len("field nodes", node_count as u64, nodes.len())?;
+            if node_count >= u32::MAX as usize {
+                return Err(SaveError::Inconsistent {
+                    reason: "more nodes than a field holds",
+                });
+            }
+            if max_cost.is_some_and(|m| !m.is_valid()) {
+                return Err(SaveError::Inconsistent {
+                    reason: "the bound is NaN or negative",
+                });
+            }
+            let mut goals = 0;
+            for entry in nodes.iter().flatten() {
+                let (cost, next) = *entry;
+                if !cost.is_valid() {
+                    return Err(SaveError::Inconsistent {
+                        reason: "a cost is NaN or negative",
+                    });
+                }
+                match next {
+                    None => goals += 1,
+                    Some(n) if nodes.get(n as usize).is_some_and(Option::is_some) => {}
+                    Some(_) => {
+                        return Err(SaveError::Inconsistent {
+                            reason: "a next step is not a node reached",
+                        })
+                    }
+                }
+            }
+            if goals != 1 {
+                return Err(SaveError::Inconsistent {
+                    reason: "not exactly one node reached is without a next step (the goal)",
+                });
+            }
+            let mut engine = Engine::new(BinaryHeap::new(), IndexedStore::new());
+            engine
+                .store
+                .restore(nodes.iter().map(|e| e.map(|(c, next)| (c, next))));
+            field.engine = engine;
+            field.node_count = node_count;
+            field.goal = goal;
+            field.max_cost = max_cost;
+            field.attached = false;
+            Ok(field)
+        }
+
+        /// Makes a loaded field answer for `graph` (the graph the units
+        /// walk, as its queries take), after checking that it is that
+        /// graph's field: the goal reached at cost zero; each other node
+        /// reached has as next step an edge whose cost plus the next node's
+        /// is its own, and no edge gives it a cheaper one; next steps lead
+        /// to the goal; and the nodes reached are exactly those within the
+        /// field's bound. Then it takes `graph`'s version. A field not
+        /// built has nothing to check. With the `serde` feature; see
+        /// [`save`](crate::save).
+        ///
+        /// # Errors
+        /// [`SaveError::NotThisMap`] naming the first node (by dense id)
+        /// where field and graph disagree; the field is then left attached
+        /// to no graph.
+        ///
+        /// # Complexity
+        /// O(nodes + edges): each node's edges once, no search (a
+        /// [`build`](Self::build) is a Dijkstra over them).
+        ///
+        /// # Example
+        /// ```
+        /// use pathseek::groups::DistanceField;
+        /// use pathseek::StaticGraph;
+        /// let g = StaticGraph::from_undirected_edges(4, [(0, 1, 2u32), (1, 2, 2), (2, 3, 2)])?;
+        /// let mut field = DistanceField::new();
+        /// field.build(&g, 3, None)?;
+        /// let saved = serde_json::to_string(&field)?;
+        ///
+        /// let mut loaded: DistanceField<u32, u32> = serde_json::from_str(&saved)?;
+        /// assert!(loaded.cost(&g, 0).is_err()); // answers for no graph yet
+        /// loaded.attach(&g)?;
+        /// assert_eq!(loaded.cost(&g, 0)?, Some(6));
+        /// // Another graph with as many nodes: refused.
+        /// let other = StaticGraph::from_undirected_edges(4, [(0, 1, 1u32), (1, 2, 2), (2, 3, 2)])?;
+        /// let mut loaded: DistanceField<u32, u32> = serde_json::from_str(&saved)?;
+        /// assert!(loaded.attach(&other).is_err());
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn attach<G: DenseIds<Node = N, Cost = C>>(
+            &mut self,
+            graph: &G,
+        ) -> Result<(), SaveError> {
+            let Some(goal) = self.goal else {
+                self.attached = true;
+                return Ok(());
+            };
+            self.attached = false;
+            let Some(goal_index) = graph.node_index(goal) else {
+                return Err(SaveError::NotThisMap {
+                    index: 0,
+                    reason: "the goal is not a node of the map",
+                });
+            };
+            let store = &self.engine.store;
+            verify(
+                graph,
+                self.node_count,
+                goal_index,
+                |i| {
+                    let r = store
+                        .record(u32::try_from(i).ok()?)
+                        .filter(|r| r.is_closed())?;
+                    Some((r.g, r.parent().map(|p| p as usize)))
+                },
+                Bound::Known(self.max_cost),
+            )?;
+            self.version = graph.version();
+            self.attached = true;
+            Ok(())
+        }
     }
 }

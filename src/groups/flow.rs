@@ -49,6 +49,9 @@ pub struct FlowField<C> {
     costs: Vec<C>,
     /// The grid's version the packed field was built for.
     version: u64,
+    /// `false` when loaded and not yet attached to a grid, or packed from
+    /// such a field: it answers for none (see `crate::save`).
+    attached: bool,
 }
 
 impl<C: Cost> FlowField<C> {
@@ -71,6 +74,7 @@ impl<C: Cost> FlowField<C> {
             directions: Vec::new(),
             costs: Vec::new(),
             version: 0,
+            attached: true,
         };
         flow.refill(field, grid);
         flow
@@ -97,6 +101,7 @@ impl<C: Cost> FlowField<C> {
         let cells = width as usize * height as usize;
         (self.width, self.height) = (width, height);
         self.version = field.version().unwrap_or_else(|| Graph::version(grid));
+        self.attached = field.goal().is_none() || field.is_attached();
         self.directions.clear();
         self.directions.resize(cells, UNREACHED);
         self.costs.clear();
@@ -134,6 +139,12 @@ impl<C: Cost> FlowField<C> {
     /// `Ok(true)` when `grid` is the grid packed, as it was; `Ok(false)` for
     /// a grid of another size (nothing is reached on it).
     fn check(&self, grid: &Grid<C>) -> Result<bool, MapChanged> {
+        if !self.attached {
+            return Err(MapChanged {
+                built: self.version,
+                now: Graph::version(grid),
+            });
+        }
         check_version(grid, self.version)?;
         Ok(grid.width() == self.width && grid.height() == self.height)
     }
@@ -245,5 +256,183 @@ impl<C: Cost> FlowField<C> {
     /// See [`FlowField`].
     pub fn bytes_per_cell(&self) -> usize {
         1 + core::mem::size_of::<C>()
+    }
+}
+
+#[cfg(feature = "serde")]
+mod save {
+    //! [`FlowField`] to and from serde: the direction bytes and costs,
+    //! checked on load; attached to no grid until [`FlowField::attach`].
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{FlowField, AT_GOAL, UNREACHED};
+    use crate::cost::Cost;
+    use crate::graph::Graph;
+    use crate::grid::{Grid, STEPS};
+    use crate::groups::verify::{verify, Bound};
+    use crate::save::{cells, check_len, SaveError};
+
+    /// What a flow field is saved as: per cell, row-major, a direction byte
+    /// (0 to 7: north, east, south, west, north-east, south-east,
+    /// south-west, north-west; 8: the goal; 255: not reached) and its cost
+    /// to the goal (0 when not reached).
+    #[derive(Serialize)]
+    struct FlowOut<'a, C> {
+        width: u32,
+        height: u32,
+        directions: &'a [u8],
+        costs: &'a [C],
+    }
+
+    /// What a flow field is loaded from.
+    #[derive(Deserialize)]
+    struct FlowRepr<C> {
+        width: u32,
+        height: u32,
+        directions: Vec<u8>,
+        costs: Vec<C>,
+    }
+
+    impl<C: Cost + Serialize> Serialize for FlowField<C> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            FlowOut {
+                width: self.width,
+                height: self.height,
+                directions: &self.directions,
+                costs: &self.costs,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de, C: Cost + Deserialize<'de>> Deserialize<'de> for FlowField<C> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let saved = FlowRepr::<C>::deserialize(deserializer)?;
+            FlowField::try_from_saved(saved).map_err(serde::de::Error::custom)
+        }
+    }
+
+    impl<C: Cost> FlowField<C> {
+        /// The next cell's row-major index from cell `i` in direction `d`
+        /// (`None` off the grid or for a byte that is no step).
+        fn step_index(&self, i: usize, d: u8) -> Option<usize> {
+            let w = self.width as usize;
+            let &(dx, dy) = STEPS.get(usize::from(d))?;
+            let x = u32::try_from(i % w).ok()?.checked_add_signed(dx)?;
+            let y = u32::try_from(i / w).ok()?.checked_add_signed(dy)?;
+            (x < self.width && y < self.height).then(|| y as usize * w + x as usize)
+        }
+
+        fn try_from_saved(saved: FlowRepr<C>) -> Result<Self, SaveError> {
+            let FlowRepr {
+                width,
+                height,
+                directions,
+                costs,
+            } = saved;
+            let n = cells(width, height);
+            check_len("flow directions", n, directions.len())?;
+            check_len("flow costs", n, costs.len())?;
+            let flow = FlowField {
+                width,
+                height,
+                directions,
+                costs,
+                version: 0,
+                attached: false,
+            };
+            let mut goals = 0;
+            for (i, &d) in flow.directions.iter().enumerate() {
+                match d {
+                    UNREACHED => continue,
+                    AT_GOAL => goals += 1,
+                    _ => match flow.step_index(i, d) {
+                        Some(j) if flow.directions[j] != UNREACHED => {}
+                        _ => {
+                            return Err(SaveError::Inconsistent {
+                                reason: "a direction leads off the grid, to a cell not reached, \
+                                         or is no direction",
+                            })
+                        }
+                    },
+                }
+                if !flow.costs[i].is_valid() {
+                    return Err(SaveError::Inconsistent {
+                        reason: "a cost is NaN or negative",
+                    });
+                }
+            }
+            if goals > 1 || (goals == 0 && flow.directions.iter().any(|&d| d != UNREACHED)) {
+                return Err(SaveError::Inconsistent {
+                    reason: "cells reached, but not exactly one goal",
+                });
+            }
+            Ok(flow)
+        }
+
+        /// Makes a loaded flow field answer for `grid`, after checking that
+        /// it is that grid's field (as
+        /// [`DistanceField::attach`](crate::groups::DistanceField::attach)
+        /// does; a flow field does not record the bound it was built
+        /// within, so the cells reached must be those within some bound:
+        /// every cell not reached that steps onto a reached one would cost
+        /// more through it than any cell reached). Then it takes `grid`'s
+        /// version. With the `serde` feature; see [`save`](crate::save).
+        ///
+        /// # Errors
+        /// [`SaveError::NotThisMap`] naming the first cell (row-major
+        /// index) where field and grid disagree; the field is then left
+        /// attached to no grid.
+        ///
+        /// # Complexity
+        /// O(cells): each cell's moves once.
+        ///
+        /// # Example
+        /// ```
+        /// use pathseek::groups::{DistanceField, FlowField};
+        /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+        /// let mut grid = Grid::new(16, 16, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+        /// let mut field = DistanceField::new();
+        /// field.build_grid(&grid, Cell::new(8, 8), None)?;
+        /// let saved = serde_json::to_string(&FlowField::from_field(&field, &grid))?;
+        ///
+        /// let mut flow: FlowField<u32> = serde_json::from_str(&saved)?;
+        /// flow.attach(&grid)?;
+        /// assert_eq!(flow.next_step(&grid, Cell::new(0, 0))?, Some(Cell::new(1, 1)));
+        /// // The same field on the grid after an edit is refused.
+        /// grid.set_passable(Cell::new(4, 4), false)?;
+        /// let mut flow: FlowField<u32> = serde_json::from_str(&saved)?;
+        /// assert!(flow.attach(&grid).is_err());
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn attach(&mut self, grid: &Grid<C>) -> Result<(), SaveError> {
+            self.attached = false;
+            if (grid.width(), grid.height()) != (self.width, self.height) {
+                return Err(SaveError::NotThisMap {
+                    index: 0,
+                    reason: "the grid has another size",
+                });
+            }
+            if let Some(goal) = self.directions.iter().position(|&d| d == AT_GOAL) {
+                let entry = |i: usize| {
+                    let d = *self.directions.get(i)?;
+                    if d == UNREACHED {
+                        return None;
+                    }
+                    let next = if d == AT_GOAL {
+                        None
+                    } else {
+                        // A byte checked on load: a step inside the grid.
+                        Some(self.step_index(i, d)?)
+                    };
+                    Some((self.costs[i], next))
+                };
+                verify(grid, self.directions.len(), goal, entry, Bound::Unknown)?;
+            }
+            self.version = Graph::version(grid);
+            self.attached = true;
+            Ok(())
+        }
     }
 }

@@ -27,6 +27,8 @@ mod field;
 mod flow;
 mod splice;
 mod units;
+#[cfg(feature = "serde")]
+mod verify;
 
 pub use field::DistanceField;
 pub use flow::FlowField;

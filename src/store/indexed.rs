@@ -50,6 +50,33 @@ impl<C> IndexedStore<C> {
     }
 }
 
+impl<C: Cost> IndexedStore<C> {
+    /// Replaces the records by those of a finished search read back from a
+    /// save: one entry per dense id, `None` for a node without a record,
+    /// else its `g` and parent slot (`None` for a start), closed.
+    #[cfg(feature = "serde")]
+    pub(crate) fn restore(
+        &mut self,
+        entries: impl ExactSizeIterator<Item = Option<(C, Option<u32>)>>,
+    ) {
+        self.records.clear();
+        self.records.reserve_exact(entries.len());
+        self.stamp = 2;
+        self.touched = 0;
+        for entry in entries {
+            let mut r = NodeRecord::stamped(0);
+            if let Some((g, parent)) = entry {
+                r = NodeRecord::stamped(self.stamp);
+                r.g = g;
+                r.parent = parent.unwrap_or(NO_SLOT);
+                r.set_closed(true);
+                self.touched += 1;
+            }
+            self.records.push(r);
+        }
+    }
+}
+
 impl<G: DenseIds> ClosedSet<G> for IndexedStore<G::Cost> {
     fn reset(&mut self, graph: &G) -> Result<(), SearchError<G::Node, G::Cost>> {
         let n = graph.node_count();

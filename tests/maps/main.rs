@@ -23,5 +23,7 @@ mod nearest;
 mod precomputed_jumps;
 mod prop_grids;
 mod reach;
+#[cfg(feature = "serde")]
+mod save;
 mod smoothing;
 mod theta_star;

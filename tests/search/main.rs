@@ -11,6 +11,8 @@ mod common;
 mod cost_types;
 
 mod basics;
+#[cfg(feature = "rayon")]
+mod batch;
 mod deprecated;
 mod external_open_set;
 mod external_store;
