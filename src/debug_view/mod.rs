@@ -24,6 +24,13 @@
 //! a [`blank`](GridPicture::blank) one. `examples/pictures.rs` draws one
 //! MovingAI query by each method.
 //!
+//! # A picture
+//! Plain A* on one den520d query (`docs/astar.svg`, drawn by
+//! `cargo run --release --example pictures` with the other methods'
+//! pictures; the README shows them all):
+//!
+#![doc = include_str!("../../docs/astar.svg")]
+//!
 //! # Example
 //! A search spread over frames of 40 expansions, each frame its colour:
 //! ```
