@@ -4,12 +4,11 @@
 
 use super::abstract_graph::{encode_move, Abstract, NONE};
 use super::layout::{Border, Layout};
-use super::window::Window;
-use super::{Hierarchy, Repair};
+use super::window::{settle_nodes, Window};
+use super::{Hierarchy, Repair, Run};
 use crate::cost::Cost;
 use crate::graph::{cheapest_edge, Graph};
 use crate::grid::{Cell, Grid};
-use crate::query::Query;
 use crate::result::SearchError;
 use crate::store::Records;
 
@@ -139,7 +138,13 @@ impl<C: Cost> Hierarchy<C> {
     /// in the same component of their cluster on each side (joined inside
     /// both clusters) count as one run from the first's start to the last's
     /// end.
-    fn scan(&self, grid: &Grid<C>, border: Border, out: &mut Vec<(Cell, Cell)>) {
+    fn scan(
+        &self,
+        grid: &Grid<C>,
+        border: Border,
+        runs: &mut Vec<Run>,
+        out: &mut Vec<(Cell, Cell)>,
+    ) {
         out.clear();
         let pair = |i: u32| {
             let a = Cell::new(
@@ -164,7 +169,6 @@ impl<C: Cost> Hierarchy<C> {
                 )
             }
         };
-        let mut runs = core::mem::take(&mut *self.runs.borrow_mut());
         runs.clear();
         let mut i = 0;
         while i < border.len {
@@ -210,7 +214,6 @@ impl<C: Cost> Hierarchy<C> {
             runs.truncate(keep);
             done += 1;
         }
-        *self.runs.borrow_mut() = runs;
     }
 
     /// Labels the cells of cluster `c` by their component inside it (the
@@ -256,7 +259,9 @@ impl<C: Cost> Hierarchy<C> {
     /// node are marked for a rebuild.
     fn rescan_border(&mut self, grid: &Grid<C>, b: u32) {
         let mut fresh = core::mem::take(&mut self.scratch_pairs);
-        self.scan(grid, self.layout.border(b), &mut fresh);
+        let mut runs = core::mem::take(&mut self.runs);
+        self.scan(grid, self.layout.border(b), &mut runs, &mut fresh);
+        self.runs = runs;
         let w = grid.width() as usize;
         let at = |c: Cell| c.y as usize * w + c.x as usize;
         for &(a, c) in &fresh {
@@ -309,22 +314,20 @@ impl<C: Cost> Hierarchy<C> {
         let mut result = Ok(());
         for (k, &n) in nodes.iter().enumerate() {
             let from = self.graph.cells[n as usize];
+            // Kept fields need every cell of the cluster: no early stop.
+            let targets = if self.cached { usize::MAX } else { nodes.len() };
             let node_of = &self.graph.node_of;
             let w = grid.width() as usize;
-            // Kept fields need every cell of the cluster: no early stop.
-            let mut left = if self.cached { usize::MAX } else { nodes.len() };
-            let query = Query::until(
+            if let Err(e) = settle_nodes(
+                &mut self.fields,
+                &window,
                 from,
-                |cell: Cell| {
-                    if node_of[cell.y as usize * w + cell.x as usize] != NONE {
-                        left -= 1;
-                    }
-                    left == 0
-                },
-                |_| C::zero(),
-            );
-            let (status, _, _) = self.fields.run_into(&window, query, &mut self.scratch);
-            if let crate::Status::Error(e) = status {
+                node_of,
+                w,
+                targets,
+                None,
+                &mut self.scratch,
+            ) {
                 result = Err(e);
                 break;
             }

@@ -93,13 +93,6 @@ impl Layout {
         }
     }
 
-    /// Clusters `a` and `b` touch (share a border or a corner), or are one.
-    pub(crate) fn near(&self, a: u32, b: u32) -> bool {
-        let (ax, ay) = (a % self.cols, a / self.cols);
-        let (bx, by) = (b % self.cols, b / self.cols);
-        ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
-    }
-
     fn vertical_count(&self) -> u32 {
         (self.cols - 1) * self.rows
     }

@@ -337,7 +337,7 @@ pub struct Hierarchy<C: Cost> {
     /// cluster (`u32::MAX` blocked); else empty.
     labels: Vec<u32>,
     /// The runs of the border being scanned (reused).
-    runs: core::cell::RefCell<Vec<Run>>,
+    runs: Vec<Run>,
     /// Node fields are kept (`options.cache_fields` on a grid without terrain).
     cached: bool,
     /// The number of the last query (counting from 1).
@@ -425,7 +425,7 @@ impl<C: Cost> Hierarchy<C> {
             scratch: Vec::new(),
             stats: QueryStats::default(),
             labels: Vec::new(),
-            runs: core::cell::RefCell::new(Vec::new()),
+            runs: Vec::new(),
             cached: false,
             serial: 0,
             trees: 0,

@@ -3,7 +3,7 @@
 
 use super::abstract_graph::{apply_move, Overlay, OverlayHeuristic, NONE};
 use super::layout::Layout;
-use super::window::Window;
+use super::window::{settle_nodes, settled_costs, Window};
 use super::{Hierarchy, HierarchyError, QueryStats};
 use crate::astar::path_into;
 use crate::cost::Cost;
@@ -215,7 +215,7 @@ impl<C: Cost> Hierarchy<C> {
         // Close by (at most four clusters' width apart along x and y): a
         // search on the grid first, optimal and cheap when it succeeds.
         let span = start.x.abs_diff(goal.x).max(start.y.abs_diff(goal.y));
-        let close = self.layout.near(cs, cg) || span <= 4 * self.layout.size;
+        let close = span <= 4 * self.layout.size;
         if direct && self.options.direct_limit > 0 && close {
             let query = Query::new(start, goal, GridHeuristic::new(grid, goal))
                 .max_expansions(self.options.direct_limit);
@@ -320,65 +320,52 @@ impl<C: Cost> Hierarchy<C> {
             }
             return Ok(false);
         }
-        // From the start.
+        // From the start (and to the goal if it shares the cluster).
         let window = Window::new(grid, self.layout.rect(cs));
         let nodes = &self.graph.cluster_nodes[cs as usize];
         let node_of = &self.graph.node_of;
-        let mut left = nodes.len() + usize::from(cs == cg);
-        let query = Query::until(
+        let targets = nodes.len() + usize::from(cs == cg);
+        let scratch = &mut self.scratch;
+        settle_nodes(
+            &mut self.start_field,
+            &window,
             start,
-            |cell: Cell| {
-                if node_of[cell.y as usize * w + cell.x as usize] != NONE || cell == goal {
-                    left = left.saturating_sub(1);
-                }
-                left == 0
-            },
-            |_| C::zero(),
-        );
-        if let (Status::Error(e), _, _) =
-            self.start_field.run_into(&window, query, &mut self.scratch)
-        {
-            return Err(e);
-        }
+            node_of,
+            w,
+            targets,
+            Some(goal),
+            scratch,
+        )?;
         self.stats.insert_expanded = self.start_field.stats.expanded;
-        self.from_start.clear();
-        for &m in nodes {
-            let local = window.rect.local(self.graph.cells[m as usize]) as u32;
-            if let Some(r) = self
-                .start_field
-                .store
-                .record(local)
-                .filter(|r| r.is_closed())
-            {
-                self.from_start.push((m, r.g));
-            }
-        }
-        // To the goal.
+        settled_costs(
+            &self.start_field,
+            window.rect,
+            nodes,
+            &self.graph.cells,
+            &mut self.from_start,
+        );
+        // To the goal, over the reversed grid.
         let reversed = grid.reversed();
         let window = Window::new(&reversed, self.layout.rect(cg));
         let nodes = &self.graph.cluster_nodes[cg as usize];
-        let mut left = nodes.len();
-        let query = Query::until(
+        settle_nodes(
+            &mut self.fields,
+            &window,
             goal,
-            |cell: Cell| {
-                if node_of[cell.y as usize * w + cell.x as usize] != NONE {
-                    left = left.saturating_sub(1);
-                }
-                left == 0
-            },
-            |_| C::zero(),
-        );
-        if let (Status::Error(e), _, _) = self.fields.run_into(&window, query, &mut self.scratch) {
-            return Err(e);
-        }
+            node_of,
+            w,
+            nodes.len(),
+            None,
+            scratch,
+        )?;
         self.stats.insert_expanded += self.fields.stats.expanded;
-        self.to_goal.clear();
-        for &m in nodes {
-            let local = window.rect.local(self.graph.cells[m as usize]) as u32;
-            if let Some(r) = self.fields.store.record(local).filter(|r| r.is_closed()) {
-                self.to_goal.push((m, r.g));
-            }
-        }
+        settled_costs(
+            &self.fields,
+            window.rect,
+            nodes,
+            &self.graph.cells,
+            &mut self.to_goal,
+        );
         Ok(true)
     }
 

@@ -2,9 +2,16 @@
 //! ids of their own, so the searches inside a cluster keep a record per
 //! cluster cell, not per grid cell.
 
+use super::abstract_graph::NONE;
 use super::layout::Rect;
+use crate::astar::Engine;
+use crate::cost::Cost;
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 use crate::grid::Cell;
+use crate::open_set::BinaryHeap;
+use crate::query::Query;
+use crate::result::{SearchError, Status};
+use crate::store::{IndexedStore, Records};
 
 /// `graph` (a grid, forward or reversed) cut to the cells of `rect`: edges
 /// leaving the rectangle are dropped, ids are local (row by row).
@@ -83,5 +90,54 @@ impl<G: Graph<Node = Cell>> DenseIds for Window<'_, G> {
     #[inline(always)]
     fn node_at(&self, index: usize) -> Option<Cell> {
         self.rect.cell_at(index)
+    }
+}
+
+/// A Dijkstra from `from` over `window` (the crate's core, zero heuristic)
+/// that stops once `targets` settled cells were nodes (`node_of`, row-major
+/// over a grid `width` cells wide) or `also`; `usize::MAX` settles the
+/// whole window. The records stay in `engine`, by the window's local ids.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn settle_nodes<G: Graph<Node = Cell, Cost = C>, C: Cost>(
+    engine: &mut Engine<BinaryHeap<C>, IndexedStore<C>>,
+    window: &Window<'_, G>,
+    from: Cell,
+    node_of: &[u32],
+    width: usize,
+    mut targets: usize,
+    also: Option<Cell>,
+    scratch: &mut Vec<Cell>,
+) -> Result<(), SearchError<Cell, C>> {
+    let query = Query::until(
+        from,
+        |cell: Cell| {
+            if node_of[cell.y as usize * width + cell.x as usize] != NONE || Some(cell) == also {
+                targets = targets.saturating_sub(1);
+            }
+            targets == 0
+        },
+        |_| C::zero(),
+    );
+    match engine.run_into(window, query, scratch).0 {
+        Status::Error(e) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// Pushes `(node, cost)` for each of `nodes` (at `cells`) that the last
+/// search of `engine` over `rect` settled.
+pub(crate) fn settled_costs<C: Cost>(
+    engine: &Engine<BinaryHeap<C>, IndexedStore<C>>,
+    rect: Rect,
+    nodes: &[u32],
+    cells: &[Cell],
+    out: &mut Vec<(u32, C)>,
+) {
+    out.clear();
+    for &m in nodes {
+        let local = rect.local(cells[m as usize]) as u32;
+        if let Some(r) = engine.store.record(local).filter(|r| r.is_closed()) {
+            out.push((m, r.g));
+        }
     }
 }
