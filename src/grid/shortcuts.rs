@@ -269,9 +269,10 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                 // grid without terrain the cost of crossing open ground
                 // (exact where the heuristic rounds down, as with integer
                 // octile costs).
+                let h = heuristic.estimate(from);
                 let estimate = match open_ground_cost(grid, from, to) {
-                    Some(c) if c > heuristic.estimate(from) => c,
-                    _ => heuristic.estimate(from),
+                    Some(c) if c > h => c,
+                    _ => h,
                 };
                 let found = if estimate >= old {
                     None
