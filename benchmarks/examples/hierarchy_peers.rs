@@ -622,34 +622,32 @@ fn compare<C: ExactInt + Sync>(
         for k in 0..n {
             let i = (e + k) % n;
             let (r, row) = (&mut runners[i], &mut rows[i]);
-            let t = Instant::now();
-            r.repair(g, cell);
-            row.block_repairs.push(t.elapsed().as_secs_f64());
-            let found = r.query(sc.start, sc.goal, &mut path);
-            if let Err(f) = judge(g, sc.start, sc.goal, found, &path, edited_reference[e]) {
-                row.repair_checks_failed += 1;
-                if row.repair_examples.len() < 3 {
-                    row.repair_examples.push(format!(
-                        "cell ({}, {}) blocked, scenario line {}: {f}",
-                        cell.x,
-                        cell.y,
-                        s + 2
-                    ));
+            // Block the cell, then open it again: each repair timed, each
+            // followed by one query checked on the grid as it is then.
+            let steps = [
+                (g, "blocked", edited_reference[e], true),
+                (&restored[e], "unblocked again", reference[s], false),
+            ];
+            for (grid_now, what, expected, blocking) in steps {
+                let t = Instant::now();
+                r.repair(grid_now, cell);
+                let took = t.elapsed().as_secs_f64();
+                if blocking {
+                    row.block_repairs.push(took);
+                } else {
+                    row.unblock_repairs.push(took);
                 }
-            }
-            let t = Instant::now();
-            r.repair(&restored[e], cell);
-            row.unblock_repairs.push(t.elapsed().as_secs_f64());
-            let found = r.query(sc.start, sc.goal, &mut path);
-            if let Err(f) = judge(&restored[e], sc.start, sc.goal, found, &path, reference[s]) {
-                row.repair_checks_failed += 1;
-                if row.repair_examples.len() < 3 {
-                    row.repair_examples.push(format!(
-                        "cell ({}, {}) unblocked again, scenario line {}: {f}",
-                        cell.x,
-                        cell.y,
-                        s + 2
-                    ));
+                let found = r.query(sc.start, sc.goal, &mut path);
+                if let Err(f) = judge(grid_now, sc.start, sc.goal, found, &path, expected) {
+                    row.repair_checks_failed += 1;
+                    if row.repair_examples.len() < 3 {
+                        row.repair_examples.push(format!(
+                            "cell ({}, {}) {what}, scenario line {}: {f}",
+                            cell.x,
+                            cell.y,
+                            s + 2
+                        ));
+                    }
                 }
             }
         }
