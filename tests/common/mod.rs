@@ -8,6 +8,7 @@
 //! helper.
 #![allow(dead_code, unused_macros)]
 
+pub mod edit_costs;
 pub mod graph_props;
 pub mod grid_props;
 pub mod jump_props;

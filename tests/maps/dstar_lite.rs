@@ -15,6 +15,7 @@
 
 use crate::common;
 
+use common::edit_costs::EditCost;
 use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::incremental::DStarLite;
@@ -23,44 +24,6 @@ use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, Length, OpenSet, Searc
 use proptest::prelude::*;
 
 /// A cost type the property runs on: its grid costs and its terrain weights.
-trait DCost: Cost {
-    fn costs(eight: bool) -> GridCosts<Self>;
-    fn weight(rng: &mut Lcg) -> Self;
-}
-
-impl DCost for u32 {
-    fn costs(eight: bool) -> GridCosts<u32> {
-        if eight {
-            GridCosts::new(2, 3)
-        } else {
-            GridCosts::new(1, 1)
-        }
-    }
-    fn weight(rng: &mut Lcg) -> u32 {
-        rng.range(1, 4) as u32
-    }
-}
-
-impl DCost for f64 {
-    fn costs(_eight: bool) -> GridCosts<f64> {
-        GridCosts::float_octile()
-    }
-    fn weight(rng: &mut Lcg) -> f64 {
-        // Below one too: the heuristic shrinks with the smallest weight, so
-        // edits that change it make the planner recompute its keys.
-        [0.5, 1.0, 2.0, 3.0][rng.next(4) as usize]
-    }
-}
-
-impl DCost for Length {
-    fn costs(_eight: bool) -> GridCosts<Length> {
-        GridCosts::octile()
-    }
-    fn weight(rng: &mut Lcg) -> Length {
-        Length::from_cells(rng.range(1, 3) as u32).unwrap()
-    }
-}
-
 #[derive(Clone, Debug)]
 struct Case {
     width: u32,
@@ -118,7 +81,7 @@ fn reference<C: Cost>(grid: &Grid<C>, start: Cell, goal: Cell) -> Option<C> {
 }
 
 /// One `compute` and every check of the property; returns the path.
-fn check<C: DCost, O: OpenSet<C>>(
+fn check<C: EditCost, O: OpenSet<C>>(
     dstar: &mut DStarLite<Grid<C>, O>,
     grid: &Grid<C>,
     start: Cell,
@@ -158,7 +121,7 @@ fn check<C: DCost, O: OpenSet<C>>(
     }
 }
 
-fn run<C: DCost, O: OpenSet<C>>(case: &Case, open: O) {
+fn run<C: EditCost, O: OpenSet<C>>(case: &Case, open: O) {
     let mut rng = Lcg(case.seed);
     let connectivity = if case.eight {
         Connectivity::Eight
@@ -222,7 +185,7 @@ fn run<C: DCost, O: OpenSet<C>>(case: &Case, open: O) {
     }
 }
 
-fn property<C: DCost>(name: &str) {
+fn property<C: EditCost>(name: &str) {
     common::run_property(name, regressions_file!("dstar_lite"), case(), |case| {
         // Boxed (an open set chosen at run time): one instantiation of
         // the planner per cost type, not one per open set, so the test

@@ -18,47 +18,12 @@
 
 use crate::common;
 
+use common::edit_costs::EditCost;
 use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::hierarchy::{Hierarchy, HierarchyError, HierarchyOptions};
 use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, Length, SearchError};
 use proptest::prelude::*;
-
-trait HCost: Cost {
-    fn costs(eight: bool) -> GridCosts<Self>;
-    fn weight(rng: &mut Lcg) -> Self;
-}
-
-impl HCost for u32 {
-    fn costs(eight: bool) -> GridCosts<u32> {
-        if eight {
-            GridCosts::new(2, 3)
-        } else {
-            GridCosts::new(1, 1)
-        }
-    }
-    fn weight(rng: &mut Lcg) -> u32 {
-        rng.range(1, 4) as u32
-    }
-}
-
-impl HCost for f64 {
-    fn costs(_eight: bool) -> GridCosts<f64> {
-        GridCosts::float_octile()
-    }
-    fn weight(rng: &mut Lcg) -> f64 {
-        [0.5, 1.0, 2.0, 3.0][rng.next(4) as usize]
-    }
-}
-
-impl HCost for Length {
-    fn costs(_eight: bool) -> GridCosts<Length> {
-        GridCosts::octile()
-    }
-    fn weight(rng: &mut Lcg) -> Length {
-        Length::from_cells(rng.range(1, 3) as u32).unwrap()
-    }
-}
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -108,7 +73,7 @@ fn reference<C: Cost>(grid: &Grid<C>, start: Cell, goal: Cell) -> Option<C> {
     dist[grid.cell_index(goal).unwrap()]
 }
 
-fn check_query<C: HCost>(
+fn check_query<C: EditCost>(
     h: &mut Hierarchy<C>,
     grid: &Grid<C>,
     start: Cell,
@@ -204,7 +169,7 @@ fn sorted_edges<C: Cost>(h: &Hierarchy<C>) -> Vec<(Cell, Cell, C)> {
     edges
 }
 
-fn run<C: HCost>(case: &Case) {
+fn run<C: EditCost>(case: &Case) {
     let mut rng = Lcg(case.seed);
     let connectivity = if case.eight {
         Connectivity::Eight
