@@ -72,7 +72,9 @@
 //! queries over the same node stores with a list instead of an open set.
 //! For big maps, [`hierarchy`] (HPA\*: an abstract graph of cluster
 //! entrances, searched first, refined into cells, repaired after edits);
-//! to see what a search did, [`debug_view`] (SVG pictures).
+//! to see what a search did, [`debug_view`] (SVG pictures). Beyond square
+//! cells: [`navmesh`] (convex polygons, straight any-angle paths by the
+//! funnel algorithm).
 //!
 //! # Cargo features
 //! None is on by default; the library needs only `num-traits` and
@@ -82,6 +84,7 @@
 //! |---|---|---|
 //! | `rayon` | `pathseek::batch`: many queries on one graph answered on every core, one warm engine per worker thread, results in query order, no allocation per query once warm | `rayon` |
 //! | `serde` | `Serialize` and `Deserialize` for what a game saves: [`Grid`], [`Cell`], [`Length`], [`Path`], [`Stats`], [`Limit`], [`GridCosts`], [`Connectivity`], [`components::GridComponents`] (and `ComponentId`), [`groups::DistanceField`] and [`groups::FlowField`]; loads are checked whole, and a loaded field or labelling answers for no map until attached to one: see `pathseek::save` | `serde` (with `derive`) |
+//! | `navmesh` | building [`navmesh::NavMesh`]es from grid maps (`NavMesh::from_grid`, kept current by `GridMesh`) and from outlines with holes (`NavMesh::from_outlines`); meshes from your own convex polygons need no feature | `spade` (constrained Delaunay triangulation) |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -113,6 +116,7 @@ pub mod heuristic {
 pub mod incremental;
 pub mod io;
 pub mod landmarks;
+pub mod navmesh;
 /// The MovingAI readers at their old path: use [`io::movingai`];
 /// `MovingAiError` is now [`io::LoadError`].
 #[deprecated(since = "0.2.0", note = "moved to `pathseek::io::movingai`")]

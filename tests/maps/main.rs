@@ -19,6 +19,8 @@ mod landmarks;
 mod line_of_sight;
 mod living_map;
 mod movingai_scenarios;
+#[cfg(feature = "navmesh")]
+mod navmesh;
 mod nearest;
 mod precomputed_jumps;
 mod prop_grids;

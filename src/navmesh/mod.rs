@@ -1,0 +1,56 @@
+//! Navigation meshes: convex polygons instead of grid cells, searched by the
+//! crate's A\* core and straightened by the funnel algorithm.
+//!
+//! A mesh covers the free space with convex polygons that share edges
+//! (*portals*): a few thousand polygons where a grid has a quarter of a
+//! million cells, and straight, any-angle paths. [`NavMesh`] holds them,
+//! finds the polygon of a point ([`NavMesh::locate`]) and answers path
+//! queries through a [`MeshQuery`]: an A\* search over the corners of the
+//! free space for the way round the obstacles,
+//! then the funnel algorithm (string pulling) for the shortest path that
+//! way.
+//!
+//! Meshes come from your own convex polygons ([`NavMesh::from_polygons`]),
+//! or, with the `navmesh` feature (which brings the `spade` crate's
+//! constrained Delaunay triangulation), from a grid map or from an outline
+//! with holes: triangulated, then triangles merged into convex polygons.
+//!
+//! # Example
+//! ```
+//! use pathseek::navmesh::{NavMesh, Point};
+//! // Two rooms joined by a door: 0..4 x 0..4 and 5..9 x 0..4, the door 4..5 x 1..2.
+//! let v = [
+//!     [0.0, 0.0], [4.0, 0.0], [4.0, 1.0], [4.0, 2.0], [4.0, 4.0], [0.0, 4.0],
+//!     [5.0, 0.0], [9.0, 0.0], [9.0, 4.0], [5.0, 4.0], [5.0, 2.0], [5.0, 1.0],
+//! ];
+//! let polygons = [
+//!     vec![0u32, 1, 2, 3, 4, 5], // the left room (1, 2, 3 on one line)
+//!     vec![2, 11, 10, 3],        // the door
+//!     vec![6, 7, 8, 9, 10, 11],  // the right room
+//! ];
+//! let mesh = NavMesh::from_polygons(&v, &polygons)?;
+//! let path = mesh.find_path([1.0, 3.5], [8.0, 3.5])?.expect("through the door");
+//! assert_eq!(path.points, [
+//!     Point::new(1.0, 3.5), Point::new(4.0, 2.0), Point::new(5.0, 2.0), Point::new(8.0, 3.5),
+//! ]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#[cfg(feature = "navmesh")]
+mod build;
+mod channel;
+mod error;
+mod funnel;
+mod graph;
+mod locate;
+mod mesh;
+mod point;
+mod query;
+
+#[cfg(feature = "navmesh")]
+#[cfg_attr(docsrs, doc(cfg(feature = "navmesh")))]
+pub use build::{BuildOptions, GridMesh, GridMeshError};
+pub use error::{MeshError, PointError};
+pub use mesh::NavMesh;
+pub use point::Point;
+pub use query::{MeshPath, MeshQuery};
