@@ -11,8 +11,8 @@ use super::point::Point;
 pub(crate) type Crossing = ((Point, Point), u32);
 
 /// Appends to `portals` the portals crossed going from polygon `from` to
-/// polygon `to` round the corner `node` that both touch; `false` if there
-/// is no such way.
+/// polygon `to` at `node`: through the portal whose middle it is, or round
+/// the corner it is; `false` if there is no such way.
 pub(crate) fn cross_at(
     mesh: &NavMesh,
     node: u32,
@@ -24,6 +24,15 @@ pub(crate) fn cross_at(
         return true;
     }
     let graph = &mesh.graph;
+    if node >= graph.corner_count {
+        return match mesh.slots(from).find(|&s| graph.slot_portal[s] == node) {
+            Some(s) if mesh.links[s] == to => {
+                portals.push((crossing(mesh, from, s), to));
+                true
+            }
+            _ => false,
+        };
+    }
     // A corner: walk round its fan, breadth first (fans are small), from
     // `from` to `to` through the portals that end at the corner.
     let mut seen: SmallVec<[(u32, u32, usize); 16]> = SmallVec::new(); // (polygon, came from index, slot crossed)

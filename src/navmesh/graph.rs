@@ -1,6 +1,7 @@
 //! The graph a mesh is searched on: a node at every corner of the free
-//! space, an edge between any two corners of one polygon (a straight
-//! segment inside it, convex), plus the query's start and goal points.
+//! space and at the middle of every long portal, an edge between any two
+//! nodes of one polygon (a straight segment inside it, convex), plus the
+//! query's start and goal points.
 
 use std::sync::Arc;
 
@@ -13,16 +14,21 @@ use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 /// vertex as seen from one fan of polygons around it (a vertex where two
 /// regions touch at a point, such as two grid cells meeting diagonally
 /// between two walls, is two corners, so no path passes through the
-/// touching point).
-///
-/// Corners only: nodes at the portals' middles as well made the routes no
-/// better on den520d (mean length over the octile optimum 0.9467 against
-/// 0.9471) and the search 2.3 times slower (`examples/navmesh.rs`).
+/// touching point). Nodes from `corner_count` on are the middles of
+/// portals longer than the mesh's `portal_nodes` length: without them a
+/// route across a wide open polygon must go by one of its far corners, and
+/// may choose the wrong way round an obstacle (Boston_0_512: worst length
+/// 1.36 of the octile optimum with corners only, 1.024 with middles of
+/// portals over 8 cells; a middle on every portal made den520d's search 2.3
+/// times slower for no better routes: `examples/navmesh.rs`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NodeGraph {
     pub(crate) positions: Arc<[Point]>,
+    pub(crate) corner_count: u32,
     /// The corner node at each slot's vertex.
     pub(crate) slot_corner: Vec<u32>,
+    /// The portal node on each slot's edge (to the next slot), or [`NONE`].
+    pub(crate) slot_portal: Vec<u32>,
     /// Edges of node `n`: `edge_start[n]..edge_start[n + 1]`.
     edge_start: Vec<u32>,
     edge_to: Vec<u32>,
@@ -37,6 +43,7 @@ impl NodeGraph {
         start: &[u32],
         corners: &[u32],
         links: &[u32],
+        long: f64,
     ) -> Result<NodeGraph, MeshError> {
         let count = start.len() - 1;
         let slots = corners.len();
@@ -92,6 +99,27 @@ impl NodeGraph {
             }
             slot_corner[s] = root_node[r];
         }
+        let corner_count = positions.len() as u32;
+        let mut slot_portal = vec![NONE; slots];
+        for p in 0..count {
+            for s in start[p] as usize..start[p + 1] as usize {
+                let q = links[s];
+                if q == NONE || q < p as u32 {
+                    continue;
+                }
+                let n = next(p, s);
+                let (a, b) = (corners[s], corners[n]);
+                let (pa, pb) = (vertices[a as usize], vertices[b as usize]);
+                if pa.distance(pb) <= long {
+                    continue;
+                }
+                let Some(t) = slot_from(q, b) else { continue };
+                let id = positions.len() as u32;
+                positions.push(Point::new((pa.x + pb.x) * 0.5, (pa.y + pb.y) * 0.5));
+                slot_portal[s] = id;
+                slot_portal[t] = id;
+            }
+        }
         if positions.len() >= (NONE - 2) as usize {
             return Err(MeshError::TooLarge);
         }
@@ -101,6 +129,11 @@ impl NodeGraph {
         for p in 0..count {
             nodes.clear();
             nodes.extend_from_slice(&slot_corner[start[p] as usize..start[p + 1] as usize]);
+            nodes.extend(
+                slot_portal[start[p] as usize..start[p + 1] as usize]
+                    .iter()
+                    .filter(|&&x| x != NONE),
+            );
             for &a in &nodes {
                 for &b in &nodes {
                     if a != b {
@@ -130,7 +163,9 @@ impl NodeGraph {
         let edge_polygon = pairs.iter().map(|e| e.2).collect();
         Ok(NodeGraph {
             positions: positions.into(),
+            corner_count,
             slot_corner,
+            slot_portal,
             edge_start,
             edge_to,
             edge_cost,

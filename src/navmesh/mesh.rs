@@ -11,6 +11,10 @@ use super::MeshError;
 /// No polygon (across a wall edge), no node.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// Portals longer than this get a search node at their middle: see
+/// [`NavMesh::set_portal_nodes`].
+pub const DEFAULT_PORTAL_NODES: f64 = 8.0;
+
 /// A 2D navigation mesh: convex polygons that share whole edges. The free
 /// space is the union of the polygons; two polygons are neighbours when
 /// they share an edge (the same two vertices), and a path may cross from
@@ -51,6 +55,7 @@ pub struct NavMesh {
     pub(crate) links: Vec<u32>,
     pub(crate) graph: NodeGraph,
     pub(crate) locator: Locator,
+    portal_nodes: f64,
 }
 
 impl NavMesh {
@@ -153,7 +158,7 @@ impl NavMesh {
                 links[s as usize] = owner[t as usize];
             }
         }
-        let graph = NodeGraph::new(&vertices, &start, &corners, &links)?;
+        let graph = NodeGraph::new(&vertices, &start, &corners, &links, DEFAULT_PORTAL_NODES)?;
         let locator = Locator::new(&vertices, count, |p| {
             &corners[start[p] as usize..start[p + 1] as usize]
         });
@@ -164,7 +169,57 @@ impl NavMesh {
             links,
             graph,
             locator,
+            portal_nodes: DEFAULT_PORTAL_NODES,
         })
+    }
+
+    /// Sets the length beyond which a portal gets a search node at its
+    /// middle (default [`DEFAULT_PORTAL_NODES`], 8, in the mesh's units:
+    /// cells for a mesh built from a grid), and rebuilds the search graph.
+    /// The search's other nodes are the corners of the free space; a route
+    /// across a wide polygon can then go straight through the middle of a
+    /// wide portal rather than by a far corner, which keeps it on the right
+    /// side of obstacles. `f64::INFINITY` means corners only (the fastest
+    /// search), `0.0` a node on every portal.
+    ///
+    /// Errors: [`MeshError::TooLarge`] when the graph outgrows 32-bit ids
+    /// (the mesh is left as it was).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::navmesh::NavMesh;
+    /// let v = [[0.0, 0.0], [20.0, 0.0], [20.0, 20.0], [0.0, 20.0]];
+    /// let mut mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 2], [0, 2, 3]])?;
+    /// assert_eq!(mesh.portal_nodes(), 8.0);
+    /// mesh.set_portal_nodes(f64::INFINITY)?;
+    /// let path = mesh.find_path([1.0, 10.0], [19.0, 10.0])?.unwrap();
+    /// assert_eq!(path.length, 18.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_portal_nodes(&mut self, min_length: f64) -> Result<(), MeshError> {
+        let long = if min_length.is_nan() {
+            f64::INFINITY
+        } else {
+            min_length
+        };
+        self.graph = NodeGraph::new(
+            &self.vertices,
+            &self.start,
+            &self.corners,
+            &self.links,
+            long,
+        )?;
+        self.portal_nodes = long;
+        Ok(())
+    }
+
+    /// The length beyond which a portal has a search node at its middle
+    /// (see [`set_portal_nodes`](NavMesh::set_portal_nodes)).
+    ///
+    /// # Example
+    /// See [`set_portal_nodes`](NavMesh::set_portal_nodes).
+    pub fn portal_nodes(&self) -> f64 {
+        self.portal_nodes
     }
 
     /// The number of polygons.

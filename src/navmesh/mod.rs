@@ -6,7 +6,8 @@
 //! million cells, and straight, any-angle paths. [`NavMesh`] holds them,
 //! finds the polygon of a point ([`NavMesh::locate`]) and answers path
 //! queries through a [`MeshQuery`]: an A\* search over the corners of the
-//! free space for the way round the obstacles,
+//! free space (and the middles of wide portals) for the way round the
+//! obstacles,
 //! then the funnel algorithm (string pulling) for the shortest path that
 //! way.
 //!
@@ -51,6 +52,6 @@ mod query;
 #[cfg_attr(docsrs, doc(cfg(feature = "navmesh")))]
 pub use build::{BuildOptions, GridMesh, GridMeshError};
 pub use error::{MeshError, PointError};
-pub use mesh::NavMesh;
+pub use mesh::{NavMesh, DEFAULT_PORTAL_NODES};
 pub use point::Point;
 pub use query::{MeshPath, MeshQuery};

@@ -57,8 +57,8 @@ type Engine = AStar<DaryHeap<f64, 4>, IndexedStore<f64>, Query<u32, f64, Euclid>
 /// single query.
 ///
 /// A query locates both points, searches the mesh's graph (the crate's A\*
-/// core; nodes at the corners of the free space, edges straight across
-/// polygons, the Euclidean distance as the
+/// core; nodes at the corners of the free space and the middles of wide
+/// portals, edges straight across polygons, the Euclidean distance as the
 /// heuristic) for the cheapest way through it, then pulls the string: the
 /// funnel algorithm returns the shortest path through the polygons that
 /// way crossed. So a path never leaves the mesh, is never longer than the
@@ -252,8 +252,13 @@ fn locate(mesh: &NavMesh, point: Point) -> Result<u32, PointError> {
         .ok_or(PointError::Outside { point })
 }
 
-/// The search nodes on polygon `p`: its corners.
+/// The search nodes on polygon `p`: its corners and portal middles.
 fn fill_nodes(mesh: &NavMesh, p: u32, out: &mut Vec<u32>) {
     out.clear();
     out.extend(mesh.slots(p).map(|s| mesh.graph.slot_corner[s]));
+    out.extend(
+        mesh.slots(p)
+            .map(|s| mesh.graph.slot_portal[s])
+            .filter(|&x| x != super::mesh::NONE),
+    );
 }
