@@ -72,7 +72,9 @@
 //! queries over the same node stores with a list instead of an open set.
 //! For big maps, [`hierarchy`] (HPA\*: an abstract graph of cluster
 //! entrances, searched first, refined into cells, repaired after edits);
-//! to see what a search did, [`debug_view`] (SVG pictures).
+//! to see what a search did, [`debug_view`] (SVG pictures). For units
+//! several cells wide, [`grid::Clearance`] (clearance annotations, a graph
+//! per unit size, updated from the map's edit log).
 //!
 //! # Cargo features
 //! None is on by default; the library needs only `num-traits` and
