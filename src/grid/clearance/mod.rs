@@ -341,8 +341,11 @@ impl Clearance {
         let cells = self.width as usize * self.height as usize;
         self.values.clear();
         self.values.resize(cells, 0);
-        for i in (0..cells).rev() {
-            self.values[i] = self.value_at(grid, i);
+        let w = self.width as usize;
+        for y in (0..self.height as usize).rev() {
+            for x in (0..w).rev() {
+                self.values[y * w + x] = self.value_xy(grid, x, y);
+            }
         }
         self.version = grid.version();
         ClearanceUpdate { full: true, cells }
@@ -353,7 +356,14 @@ impl Clearance {
     #[inline]
     fn value_at<C: Cost>(&self, grid: &Grid<C>, i: usize) -> u8 {
         let w = self.width as usize;
-        let (x, y) = (i % w, i / w);
+        self.value_xy(grid, i % w, i / w)
+    }
+
+    /// [`value_at`](Self::value_at) for cell `(x, y)`.
+    #[inline(always)]
+    fn value_xy<C: Cost>(&self, grid: &Grid<C>, x: usize, y: usize) -> u8 {
+        let w = self.width as usize;
+        let i = y * w + x;
         if !grid.passable[(y + 1) * grid.stride + x + 1] {
             return 0;
         }
