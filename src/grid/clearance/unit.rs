@@ -3,7 +3,7 @@
 use super::{Clearance, ClearanceError};
 use crate::cost::Cost;
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
-use crate::grid::{move_index, Cell, Connectivity, Grid, STEPS};
+use crate::grid::{Cell, Connectivity, Grid, STEPS};
 
 /// The graph of a unit `size` cells wide over a [`Grid`]: nodes are the
 /// cells of clearance at least `size` (the unit's top-left cell), moves and
@@ -167,18 +167,35 @@ impl<'a, C: Cost> UnitGraph<'a, C> {
         })
     }
 
-    /// Whether the unit fits on cell `(x, y)` given as offsets from `node`;
-    /// its row-major index if so.
+    /// The moves out of `node` as a mask over [`STEPS`] (bit `d` for move
+    /// `STEPS[d]`; 0 when the unit does not fit on `node`).
     #[inline(always)]
-    fn fits(&self, node: Cell, (dx, dy): (i32, i32)) -> Option<usize> {
-        let x = node.x.checked_add_signed(dx)?;
-        let y = node.y.checked_add_signed(dy)?;
+    fn moves(&self, node: Cell) -> u8 {
         let c = self.clearance;
-        if x >= c.width || y >= c.height {
-            return None;
+        let (w, h) = (c.width as usize, c.height as usize);
+        let (x, y) = (node.x as usize, node.y as usize);
+        if x >= w || y >= h {
+            return 0;
         }
-        let i = y as usize * c.width as usize + x as usize;
-        (c.values[i] >= self.size).then_some(i)
+        let (v, k, i) = (&c.values[..], self.size, y * w + x);
+        if v[i] < k {
+            return 0;
+        }
+        let n = y > 0 && v[i - w] >= k;
+        let e = x + 1 < w && v[i + 1] >= k;
+        let s = y + 1 < h && v[i + w] >= k;
+        let west = x > 0 && v[i - 1] >= k;
+        let mut mask = u8::from(n) | u8::from(e) << 1 | u8::from(s) << 2 | u8::from(west) << 3;
+        if self.grid.connectivity() == Connectivity::Eight {
+            // Each diagonal needs both straight moves beside it (which also
+            // puts its destination inside the grid).
+            let ne = n && e && v[i - w + 1] >= k;
+            let se = s && e && v[i + w + 1] >= k;
+            let sw = s && west && v[i + w - 1] >= k;
+            let nw = n && west && v[i - w - 1] >= k;
+            mask |= u8::from(ne) << 4 | u8::from(se) << 5 | u8::from(sw) << 6 | u8::from(nw) << 7;
+        }
+        mask
     }
 
     /// The largest terrain weight under the footprint whose top-left cell
@@ -213,41 +230,31 @@ impl<C: Cost> Graph for UnitGraph<'_, C> {
     /// id of the cell entered.
     #[inline]
     fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
-        let node = at.node;
-        if self.fits(node, (0, 0)).is_none() {
+        let mut moves = self.moves(at.node);
+        if moves == 0 {
             return;
         }
-        let mut open = [None; 8];
-        for d in 0..4 {
-            open[d] = self.fits(node, STEPS[d]);
-        }
-        if self.grid.connectivity() == Connectivity::Eight {
-            for d in 4..8 {
-                let (dx, dy) = STEPS[d];
-                if open[move_index(dx, 0)].is_some() && open[move_index(0, dy)].is_some() {
-                    open[d] = self.fits(node, (dx, dy));
-                }
-            }
-        }
+        let w = self.clearance.width as usize;
+        // `moves` is not 0, so the node is inside the grid.
+        let i = at.node.y as usize * w + at.node.x as usize;
         let costs = self.grid.costs();
-        for (d, i) in open.into_iter().enumerate() {
-            let Some(i) = i else { continue };
+        let costs = [costs.straight, costs.diagonal];
+        while moves != 0 {
+            let d = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
             let (dx, dy) = STEPS[d];
+            // A set bit means the destination fits the unit, hence is inside.
             let cell = Cell::new(
-                node.x.wrapping_add_signed(dx),
-                node.y.wrapping_add_signed(dy),
+                at.node.x.wrapping_add_signed(dx),
+                at.node.y.wrapping_add_signed(dy),
             );
-            let step = if d < 4 {
-                costs.straight
-            } else {
-                costs.diagonal
-            };
+            let dest = i.wrapping_add_signed(dy as isize * w as isize + dx as isize);
             // `set_terrain` checked that every weight times either move cost fits.
             let cost = match &self.grid.terrain {
-                None => step,
-                Some(terrain) => step * self.weight(terrain, i),
+                None => costs[d >> 2],
+                Some(terrain) => costs[d >> 2] * self.weight(terrain, dest),
             };
-            edges.indexed_edge(cell, i, cost);
+            edges.indexed_edge(cell, dest, cost);
         }
     }
 
