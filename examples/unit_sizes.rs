@@ -11,8 +11,10 @@
 //! For each size 1 to `--max-size`, a unit `k` cells wide stands with its
 //! top-left cell on a scenario's start and must bring it to the goal: the
 //! rows give how many scenarios it can do, its mean path cost over those,
-//! and how many it cannot start or end (the square does not fit there).
-//! Size 1 is checked against the scenario file's optimal lengths.
+//! how many it cannot start or end (the square does not fit there), and
+//! the time of A* over the whole file on its graph (the fastest of
+//! `--rounds` runs; the plain grid's A* is timed the same way above the
+//! table). Size 1 is checked against the scenario file's optimal lengths.
 //!
 //! Then `--edits` random cells are toggled (blocked or opened) one at a
 //! time, and the clearance map is brought up to date after each: by
@@ -100,11 +102,23 @@ fn run() -> Result<bool, String> {
         scen.len(),
         us(build)
     );
+    // The plain grid's A* over every scenario, timed whole like the units'.
+    let mut plain = Duration::MAX;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        for s in &scen {
+            let r = pathseek::astar(&grid, s.start, s.goal, grid.heuristic(s.goal));
+            std::hint::black_box(r.found().map(|p| p.cost));
+        }
+        plain = plain.min(t.elapsed());
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("plain grid A* over every scenario: {:.1} ms", ms(plain));
     println!();
     println!(
-        "| size | cells it fits on | scenarios done | cannot start or end | no path | mean cost |"
+        "| size | cells it fits on | scenarios done | cannot start or end | no path | mean cost | ms (all scenarios) |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
     for size in 1..=max_size {
         let unit = clearance.unit(&grid, size).map_err(|e| e.to_string())?;
         let fits = (0..grid.height())
@@ -131,9 +145,19 @@ fn run() -> Result<bool, String> {
                 None => none += 1,
             }
         }
+        let mut time = Duration::MAX;
+        for _ in 0..rounds {
+            let t = Instant::now();
+            for s in &scen {
+                let r = pathseek::astar(&unit, s.start, s.goal, unit.heuristic(s.goal));
+                std::hint::black_box(r.found().map(|p| p.cost));
+            }
+            time = time.min(t.elapsed());
+        }
         println!(
-            "| {size} | {fits} | {done} | {blocked} | {none} | {:.2} |",
-            sum / done.max(1) as f64
+            "| {size} | {fits} | {done} | {blocked} | {none} | {:.2} | {:.1} |",
+            sum / done.max(1) as f64,
+            ms(time)
         );
     }
 
