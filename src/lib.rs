@@ -72,9 +72,11 @@
 //! queries over the same node stores with a list instead of an open set.
 //! For big maps, [`hierarchy`] (HPA\*: an abstract graph of cluster
 //! entrances, searched first, refined into cells, repaired after edits);
-//! to see what a search did, [`debug_view`] (SVG pictures). Beyond square
-//! cells: [`navmesh`] (convex polygons, straight any-angle paths by the
-//! funnel algorithm).
+//! to see what a search did, [`debug_view`] (SVG pictures). For units
+//! several cells wide, [`grid::Clearance`] (clearance annotations, a graph
+//! per unit size, updated from the map's edit log). Beyond square cells:
+//! [`navmesh`] (convex polygons, straight any-angle paths by the funnel
+//! algorithm).
 //!
 //! # Cargo features
 //! None is on by default; the library needs only `num-traits` and

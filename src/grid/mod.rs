@@ -23,6 +23,10 @@
 //! costing more) and [`AnyAngle`] (Theta*: any-angle paths from the one A*
 //! core).
 //!
+//! Units wider than one cell: [`clearance`] (each cell's largest free square,
+//! Harabor and Botea 2008): [`Clearance::unit`] gives the graph of a unit
+//! `k` cells wide, and the map is kept current through edits.
+//!
 //! Distance estimates for grid searches are in [`heuristic`] (also reachable as
 //! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
 //!
@@ -105,6 +109,7 @@ use grid_dense_ids;
 mod any_angle;
 mod cell;
 mod cell_path;
+pub mod clearance;
 mod connectivity;
 mod costs;
 mod division;
@@ -130,6 +135,7 @@ mod tests;
 pub use any_angle::{AnyAngle, AnyAngleError, StraightLine};
 pub use cell::Cell;
 pub use cell_path::PathError;
+pub use clearance::{Clearance, ClearanceError, ClearanceUpdate, UnitGraph};
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
 pub use edits::{CellEdit, CellState, EditsSince, MapVersion, DEFAULT_EDIT_LOG_CAPACITY};

@@ -1,4 +1,4 @@
-//! Grids and what is built on them: jump points, components, nearest cells, groups, landmarks, MovingAI scenarios, pictures of searches.
+//! Grids and what is built on them: jump points, components, clearance for wide units, nearest cells, groups, landmarks, MovingAI scenarios, pictures of searches.
 //!
 //! One test binary per family (linking dominates the test command's time);
 //! each module was once a test file of its own.
@@ -8,6 +8,7 @@
 mod common;
 
 mod block_jump_points;
+mod clearance;
 mod components;
 mod debug_view;
 mod dstar_lite;
