@@ -72,7 +72,8 @@
 //! queries over the same node stores with a list instead of an open set.
 //! For big maps, [`hierarchy`] (HPA\*: an abstract graph of cluster
 //! entrances, searched first, refined into cells, repaired after edits);
-//! to see what a search did, [`debug_view`] (SVG pictures).
+//! to see what a search did, [`debug_view`] (SVG pictures). Hex maps:
+//! [`hex`] (axial coordinates, six moves, terrain, a text format).
 //!
 //! # Cargo features
 //! None is on by default; the library needs only `num-traits` and
@@ -104,6 +105,7 @@ pub mod fringe;
 pub mod graph;
 pub mod grid;
 pub mod groups;
+pub mod hex;
 pub mod hierarchy;
 /// The grid heuristics of [`grid::heuristic`], at their original path.
 pub mod heuristic {
