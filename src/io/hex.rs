@@ -145,22 +145,20 @@ impl HexMap {
                 "layout" if value != "odd-r" => {
                     return Err(bad("the only hex layout is `odd-r`", value));
                 }
-                "height" | "width" => match value.parse::<u32>() {
-                    Ok(size) if size > 0 => {
-                        *(if key == "height" {
-                            &mut height
-                        } else {
-                            &mut width
-                        }) = size
+                "height" | "width" => {
+                    let slot = if key == "height" {
+                        &mut height
+                    } else {
+                        &mut width
+                    };
+                    match value.parse::<u32>() {
+                        Ok(size) if size > 0 => *slot = size,
+                        _ => {
+                            let (field, found) = (HEADERS[k], found(value));
+                            return Err(LoadError::new(n, K::BadSize { field, found }));
+                        }
                     }
-                    _ => {
-                        let kind = K::BadSize {
-                            field: HEADERS[k],
-                            found: found(value),
-                        };
-                        return Err(LoadError::new(n, kind));
-                    }
-                },
+                }
                 _ => {}
             }
         }
