@@ -75,6 +75,7 @@
 //! to see what a search did, [`debug_view`] (SVG pictures). For units
 //! several cells wide, [`grid::Clearance`] (clearance annotations, a graph
 //! per unit size, updated from the map's edit log). Beyond square cells:
+//! [`hex`] maps (axial coordinates, six moves, terrain, a text format) and
 //! [`navmesh`] (convex polygons, straight any-angle paths by the funnel
 //! algorithm).
 //!
@@ -109,6 +110,7 @@ pub mod fringe;
 pub mod graph;
 pub mod grid;
 pub mod groups;
+pub mod hex;
 pub mod hierarchy;
 /// The grid heuristics of [`grid::heuristic`], at their original path.
 pub mod heuristic {

@@ -59,16 +59,17 @@ pub struct CellEdit<C> {
 /// The number of edits a grid keeps by default: [`Grid::set_edit_log_capacity`].
 pub const DEFAULT_EDIT_LOG_CAPACITY: usize = 4096;
 
-/// The last edits of a grid, oldest first, each with the version the grid
+/// The last edits of a map, oldest first, each with the version the map
 /// had before it. Bounded: the oldest edit goes when a new one would pass the
-/// capacity.
+/// capacity. Generic over the edit (a grid's [`CellEdit`], a hex map's
+/// [`HexEdit`](crate::hex::HexEdit)).
 #[derive(Clone, Debug)]
-pub(crate) struct EditLog<C> {
-    entries: VecDeque<(u64, CellEdit<C>)>,
+pub(crate) struct EditLog<E> {
+    entries: VecDeque<(u64, E)>,
     capacity: usize,
 }
 
-impl<C> EditLog<C> {
+impl<E> EditLog<E> {
     pub(crate) fn new() -> Self {
         EditLog {
             entries: VecDeque::new(),
@@ -76,7 +77,8 @@ impl<C> EditLog<C> {
         }
     }
 
-    fn push(&mut self, before: u64, edit: CellEdit<C>) {
+    /// Logs `edit`, made when the map had version `before`.
+    pub(crate) fn push(&mut self, before: u64, edit: E) {
         if self.capacity == 0 {
             return;
         }
@@ -84,6 +86,40 @@ impl<C> EditLog<C> {
             self.entries.pop_front();
         }
         self.entries.push_back((before, edit));
+    }
+
+    /// The edits since the map had version `since`, given its version `now`
+    /// (`None`: the log cannot tell). O(log n) to find the start.
+    pub(crate) fn since(
+        &self,
+        now: u64,
+        since: u64,
+    ) -> Option<std::collections::vec_deque::Iter<'_, (u64, E)>> {
+        let entries = &self.entries;
+        let at = if since == now {
+            entries.len()
+        } else {
+            // Versions grow along the log: the edit made from `since` is
+            // found by binary search, or `since` is unknown here.
+            let at = entries.partition_point(|&(before, _)| before < since);
+            match entries.get(at) {
+                Some(&(before, _)) if before == since => at,
+                _ => return None,
+            }
+        };
+        Some(entries.range(at..))
+    }
+
+    pub(crate) fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Keeps the last `capacity` edits.
+    pub(crate) fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity;
+        while self.entries.len() > capacity {
+            self.entries.pop_front();
+        }
     }
 }
 
@@ -143,27 +179,14 @@ impl<C: Cost> Grid<C> {
     /// # Ok::<(), pathseek::grid::GridError>(())
     /// ```
     pub fn edits_since(&self, since: MapVersion) -> Option<EditsSince<'_, C>> {
-        let entries = &self.log.entries;
-        let at = if since.0 == self.version {
-            entries.len()
-        } else {
-            // Versions grow along the log: the edit made from `since` is
-            // found by binary search, or `since` is unknown here.
-            let at = entries.partition_point(|&(before, _)| before < since.0);
-            match entries.get(at) {
-                Some(&(before, _)) if before == since.0 => at,
-                _ => return None,
-            }
-        };
-        Some(EditsSince {
-            inner: entries.range(at..),
-        })
+        let inner = self.log.since(self.version, since.0)?;
+        Some(EditsSince { inner })
     }
 
     /// How many edits the grid keeps for [`edits_since`](Grid::edits_since)
     /// ([`DEFAULT_EDIT_LOG_CAPACITY`] unless set).
     pub fn edit_log_capacity(&self) -> usize {
-        self.log.capacity
+        self.log.capacity()
     }
 
     /// Keeps the last `capacity` edits (0: none, so every structure built on
@@ -181,10 +204,7 @@ impl<C: Cost> Grid<C> {
     /// # Ok::<(), pathseek::grid::GridError>(())
     /// ```
     pub fn set_edit_log_capacity(&mut self, capacity: usize) {
-        self.log.capacity = capacity;
-        while self.log.entries.len() > capacity {
-            self.log.entries.pop_front();
-        }
+        self.log.set_capacity(capacity);
     }
 
     /// `cell` and its neighbours inside the grid, row by row: the cells

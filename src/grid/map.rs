@@ -39,7 +39,7 @@ pub struct Grid<C> {
     /// The grid's [`MapVersion`](super::MapVersion): a fresh stamp at every edit.
     pub(super) version: u64,
     /// The last edits ([`Grid::edits_since`]).
-    pub(super) log: super::edits::EditLog<C>,
+    pub(super) log: super::edits::EditLog<super::CellEdit<C>>,
     /// `width * height` weights, row-major without border; `None` = all one.
     pub(super) terrain: Option<Vec<C>>,
     /// Smallest weight in `terrain` (one when `terrain` is `None`).
@@ -380,7 +380,7 @@ impl<C: Cost> Grid<C> {
 }
 
 /// A stamp no grid state has had before in this process.
-pub(super) fn fresh_stamp() -> u64 {
+pub(crate) fn fresh_stamp() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)

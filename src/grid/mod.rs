@@ -138,6 +138,7 @@ pub use cell_path::PathError;
 pub use clearance::{Clearance, ClearanceError, ClearanceUpdate, UnitGraph};
 pub use connectivity::Connectivity;
 pub use costs::{GridCosts, EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE, OCTILE_DIAGONAL};
+pub(crate) use edits::EditLog;
 pub use edits::{CellEdit, CellState, EditsSince, MapVersion, DEFAULT_EDIT_LOG_CAPACITY};
 pub use error::GridError;
 pub use heuristic::GridHeuristic;
@@ -146,6 +147,7 @@ pub use heuristic::GridHeuristic;
 #[doc(hidden)]
 pub use jump_points::{BlockJumpPoints, PrecomputedJumps};
 pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
+pub(crate) use map::fresh_stamp;
 pub use map::Grid;
 pub use reverse::ReversedGrid;
 pub use shortcuts::{GridQuery, Refined, ShortcutRefiner};

@@ -203,7 +203,8 @@ pub enum LoadErrorKind {
         /// The value found.
         found: String,
     },
-    /// The map has more than `u32::MAX` cells.
+    /// The map has more than `u32::MAX` cells (a hex map: or a side
+    /// above `i32::MAX`).
     TooLarge {
         /// Width from the header.
         width: u32,
@@ -229,7 +230,9 @@ pub enum LoadErrorKind {
         /// The header's height.
         expected: u32,
     },
-    /// A tile character that is not `.`, `G`, `S`, `@`, `O`, `T` or `W`.
+    /// A tile character the format does not know: in a MovingAI map, not
+    /// `.`, `G`, `S`, `@`, `O`, `T` or `W`; in a hex map
+    /// ([`io::hex`](super::hex)), not `.`, a digit, `@` or `T`.
     UnknownTile {
         /// 1-based column of the character.
         column: usize,
@@ -465,7 +468,7 @@ impl fmt::Display for LoadErrorKind {
             }
             K::TooLarge { width, height } => write!(
                 f,
-                "map of {width} x {height} cells is too large (at most u32::MAX cells)"
+                "map of {width} x {height} cells is too large (at most u32::MAX cells; hex maps: sides of at most i32::MAX)"
             ),
             K::RowLength { found, expected } => write!(
                 f,

@@ -7,6 +7,7 @@
 //! | 9th DIMACS Challenge (shortest paths) | [`dimacs`] | [`dimacs::read_gr`]: directed, weighted graph; [`dimacs::read_co`]: coordinates |
 //! | METIS / 10th DIMACS Challenge | [`metis`] | [`metis::read_graph`]: undirected graph, weights optional; [`metis::read_xyz`], [`metis::read_xyz_for`]: coordinates |
 //! | MovingAI benchmarks | [`movingai`] | [`MovingAiMap`](movingai::MovingAiMap): `.map` grids; [`movingai::read_scenarios`]: `.scen` problems |
+//! | hex maps (MovingAI-like, `type hex`) | [`hex`] | [`HexMap`](hex::HexMap): hex grids, read and written |
 //!
 //! Every loader reads any [`BufRead`](std::io::BufRead) (a
 //! `BufReader<File>`, a `&[u8]`, a `Cursor`) line by line into one reused
@@ -44,6 +45,7 @@
 
 pub mod dimacs;
 mod error;
+pub mod hex;
 mod lines;
 pub mod metis;
 pub mod movingai;

@@ -12,6 +12,7 @@ pub mod any_angle_reference;
 pub mod edit_costs;
 pub mod graph_props;
 pub mod grid_props;
+pub mod hex_model;
 pub mod jump_props;
 pub mod open_set_suite;
 pub mod segments;

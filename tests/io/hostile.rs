@@ -14,7 +14,7 @@ use crate::alloc_count::measure;
 const BOUND: usize = 1 << 20;
 
 /// Runs `load` on `bytes` and checks it fails quickly within [`BOUND`].
-fn bounded<T: std::fmt::Debug>(
+pub(crate) fn bounded<T: std::fmt::Debug>(
     name: &str,
     bytes: &[u8],
     load: impl FnOnce(&[u8]) -> Result<T, LoadError>,

@@ -1,4 +1,4 @@
-//! The file loaders of `pathseek::io`: DIMACS, METIS and MovingAI files,
+//! The file loaders of `pathseek::io`: DIMACS, METIS, MovingAI and hex map files,
 //! hostile input included.
 //!
 //! One test binary per family (linking dominates the test command's time);
@@ -9,5 +9,6 @@
 mod alloc_count;
 mod formats;
 mod fuzz_regressions;
+mod hex;
 mod hostile;
 mod properties;

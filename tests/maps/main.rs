@@ -14,6 +14,7 @@ mod debug_view;
 mod dstar_lite;
 mod dstar_lite_graphs;
 mod groups;
+mod hex;
 mod hierarchy;
 mod jump_points;
 mod landmarks;
