@@ -9,6 +9,7 @@
 #![allow(dead_code, unused_macros)]
 
 pub mod any_angle_reference;
+pub mod cell_mesh;
 pub mod edit_costs;
 pub mod graph_props;
 pub mod grid_props;

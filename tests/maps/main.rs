@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod any_angle_reference;
 mod block_jump_points;
 mod clearance;
 mod components;
