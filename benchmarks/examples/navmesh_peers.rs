@@ -1,0 +1,236 @@
+//! pathseek's navigation mesh against the optimal any-angle search of the
+//! `polyanya` crate (Polyanya, Cui, Harabor and Grastien 2017) on the same
+//! polygons, and against pathseek's fastest full-grid A*, on one MovingAI
+//! map and its scenario file.
+//!
+//! ```text
+//! cargo run --release -p pathseek-benchmarks --example navmesh_peers -- \
+//!     [--map FILE.map --scen FILE.map.scen] [--max-corners N] [--rounds R]
+//! cargo run --release -p pathseek-benchmarks --example navmesh_peers -- --help
+//! ```
+//!
+//! The mesh is built once from the grid (`NavMesh::from_grid`, the GPPC 2023
+//! any-angle rules) and its polygons are handed to polyanya as they are
+//! (`polyanya_peer::PolyanyaPeer::new`), so both search the same free
+//! space. Start and goal are cell centres. Every answer is checked: both
+//! find a path exactly when the grid has one, and pathseek's path is never
+//! shorter than polyanya's (the optimum, up to polyanya's `f32`).
+//!
+//! Rows: build times (min of R), then query times over the whole file (R
+//! rounds, methods in turn, min), then lengths over polyanya's. The last
+//! line is
+//! `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid S polyanya_time_ratio Y`:
+//! M, W = mean and worst pathseek length / polyanya's optimal length;
+//! S = full-grid A* time / pathseek mesh time; Y = pathseek mesh time /
+//! polyanya time. Exit code 1 if a check fails, 2 on bad flags or files.
+
+use std::time::{Duration, Instant};
+
+use pathseek::grid::GridHeuristic;
+use pathseek::io::movingai::{self, MovingAiMap};
+use pathseek::navmesh::{BuildOptions, MeshQuery, NavMesh, Point};
+use pathseek::open_set::DaryHeap;
+use pathseek::store::IndexedStore;
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Length, Query, Status};
+use pathseek_benchmarks::common::{self, Flags, Help};
+use pathseek_benchmarks::polyanya_peer::PolyanyaPeer;
+
+const MAP: &str = include_str!("../../tests/data/den520d.map");
+const SCEN: &str = include_str!("../../tests/data/den520d.map.scen");
+
+type Engine =
+    AStar<DaryHeap<Length, 4>, IndexedStore<Length>, Query<Cell, Length, GridHeuristic<Length>>>;
+
+fn main() {
+    common::exit(run())
+}
+
+fn centre(c: Cell) -> Point {
+    Point::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5)
+}
+
+fn run() -> Result<bool, String> {
+    let flags = Flags::parse(&Help {
+        about: "pathseek's navigation mesh against polyanya (optimal any-angle search) on the \
+                same polygons, and against pathseek's fastest full-grid A*, over one MovingAI \
+                scenario file; every answer checked. Without --map: den520d (256 x 257), \
+                embedded.",
+        usage: "cargo run --release -p pathseek-benchmarks --example navmesh_peers [-- --map FILE.map --scen FILE.map.scen]",
+        flags: &[
+            ("--map FILE", "a MovingAI map (.map) instead of the embedded den520d"),
+            ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
+            ("--max-corners N", "the most corners of a merged polygon (default 8; 3: triangles)"),
+            ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
+        ],
+        more: "The last line is `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid \
+               S polyanya_time_ratio Y` (see the example's source). Exit code 1 if a check \
+               fails, 2 on bad flags or files.",
+    })?;
+    let (map, scen) = match (flags.get("map"), flags.get("scen")) {
+        (Some(m), Some(s)) => (
+            MovingAiMap::load(m).map_err(|e| e.to_string())?,
+            movingai::load_scenarios(s).map_err(|e| e.to_string())?,
+        ),
+        (None, None) => (
+            MovingAiMap::parse(MAP).map_err(|e| e.to_string())?,
+            movingai::parse_scenarios(SCEN).map_err(|e| e.to_string())?,
+        ),
+        _ => return Err("--map and --scen go together".into()),
+    };
+    let rounds = flags.number("rounds", "3")?.max(1);
+    let options = BuildOptions::default().max_corners(flags.number("max-corners", "8")? as usize);
+    let grid: Grid<Length> = map.to_grid(Connectivity::Eight, GridCosts::octile());
+    let queries: Vec<(Cell, Cell)> = scen
+        .iter()
+        .filter(|s| !s.expects_no_path() && s.start != s.goal)
+        .map(|s| (s.start, s.goal))
+        .collect();
+    let n = queries.len().max(1) as f64;
+
+    // Builds: pathseek's mesh, then polyanya's from the same polygons.
+    let (mut mesh_build, mut peer_build) = (Duration::MAX, Duration::MAX);
+    let mut built = None;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        let mesh = NavMesh::from_grid_with(&grid, options).map_err(|e| e.to_string())?;
+        mesh_build = mesh_build.min(t.elapsed());
+        let vertices: Vec<[f64; 2]> = mesh.vertices().iter().map(|&p| p.into()).collect();
+        let polygons: Vec<Vec<u32>> = (0..mesh.polygon_count())
+            .map(|p| mesh.polygon_corners(p).to_vec())
+            .collect();
+        let t = Instant::now();
+        let peer = PolyanyaPeer::new(&vertices, &polygons)?;
+        peer_build = peer_build.min(t.elapsed());
+        built = Some((mesh, peer));
+    }
+    let (mesh, peer) = built.expect("at least one round");
+    println!(
+        "map {} x {}, {} queries; mesh: {} polygons, {} vertices, {} portals, {:.2} MB; \
+         built in {:.1} ms (pathseek), then {:.1} ms (polyanya, from the same polygons)",
+        grid.width(),
+        grid.height(),
+        queries.len(),
+        mesh.polygon_count(),
+        mesh.vertex_count(),
+        mesh.portal_count(),
+        mesh.heap_bytes() as f64 / 1e6,
+        mesh_build.as_secs_f64() * 1e3,
+        peer_build.as_secs_f64() * 1e3
+    );
+
+    // Every answer checked once, untimed.
+    let mut failures = 0usize;
+    let mut fail = |what: String| {
+        if failures < 20 {
+            eprintln!("FAIL {what}");
+        }
+        failures += 1;
+    };
+    let mut query = MeshQuery::new();
+    let mut engine: Engine = AStar::new(DaryHeap::new(), IndexedStore::new());
+    let (mut points, mut cells) = (Vec::new(), Vec::new());
+    let (mut sum, mut worst, mut counted) = (0.0f64, 0.0f64, 0usize);
+    let mut worst_query = None;
+    let mut expanded = 0u64;
+    for &(s, g) in &queries {
+        let (a, b) = (centre(s), centre(g));
+        let grid_found = matches!(
+            engine.search_into(
+                &grid,
+                Query::new(s, g, GridHeuristic::new(&grid, g)),
+                &mut cells
+            ),
+            Status::Found { .. }
+        );
+        let ours = query.find_path_into(&mesh, a, b, &mut points);
+        expanded += query.stats().expanded;
+        let theirs = peer.path([a.x, a.y], [b.x, b.y]);
+        match (ours, theirs) {
+            (Ok(Some(length)), Some(optimal)) if grid_found => {
+                if length < optimal.length * (1.0 - 1e-5) - 1e-4 {
+                    fail(format!(
+                        "{s:?} -> {g:?}: {length} below polyanya's {}",
+                        optimal.length
+                    ));
+                }
+                if optimal.length > 0.0 {
+                    let r = length / optimal.length;
+                    sum += r;
+                    counted += 1;
+                    if r > worst {
+                        worst = r;
+                        worst_query = Some((s, g, length, optimal.length));
+                    }
+                }
+            }
+            (ours, theirs) => fail(format!(
+                "{s:?} -> {g:?}: pathseek {ours:?}, polyanya {:?}, grid path {grid_found}",
+                theirs.map(|p| p.length)
+            )),
+        }
+    }
+    let mean = sum / counted.max(1) as f64;
+    println!(
+        "lengths over polyanya's optimum: mean {mean:.4}, worst {worst:.4} ({worst_query:?}); \
+         {:.1} expansions a query",
+        expanded as f64 / n
+    );
+
+    // Timed passes, methods in turn, the fastest of each kept.
+    let mut times = [Duration::MAX; 3];
+    for round in 0..rounds {
+        for k in 0..3 {
+            let method = (k + round as usize) % 3;
+            let t = Instant::now();
+            let mut found = 0usize;
+            for &(s, g) in &queries {
+                let ok = match method {
+                    0 => matches!(
+                        engine.search_into(
+                            &grid,
+                            Query::new(s, g, GridHeuristic::new(&grid, g)),
+                            &mut cells
+                        ),
+                        Status::Found { .. }
+                    ),
+                    1 => matches!(
+                        query.find_path_into(&mesh, centre(s), centre(g), &mut points),
+                        Ok(Some(_))
+                    ),
+                    _ => {
+                        let (a, b) = (centre(s), centre(g));
+                        peer.path([a.x, a.y], [b.x, b.y]).is_some()
+                    }
+                };
+                found += usize::from(ok);
+            }
+            times[method] = times[method].min(t.elapsed());
+            if found != queries.len() {
+                fail(format!(
+                    "method {method}: {found} of {} found in a timed pass",
+                    queries.len()
+                ));
+            }
+        }
+    }
+    let us = |d: Duration| d.as_secs_f64() * 1e6 / n;
+    println!(
+        "query: full-grid A* {:.1} us, pathseek mesh {:.1} us, polyanya {:.1} us (a query, min of {rounds})",
+        us(times[0]),
+        us(times[1]),
+        us(times[2])
+    );
+    println!(
+        "queries {} polygons {} mean_ratio {:.4} worst_ratio {:.4} speedup_vs_grid {:.2} polyanya_time_ratio {:.2}",
+        queries.len(),
+        mesh.polygon_count(),
+        mean,
+        worst,
+        times[0].as_secs_f64() / times[1].as_secs_f64(),
+        times[1].as_secs_f64() / times[2].as_secs_f64()
+    );
+    if failures > 0 {
+        eprintln!("{failures} checks failed");
+    }
+    Ok(failures == 0)
+}
