@@ -7,6 +7,12 @@
 //!     --coords ../shared/roads/luxembourg.osm.xyz
 //! cargo run --release --example roads -- --help
 //! ```
+//! The graph is first renumbered for locality ([`Renumbered`]: along a
+//! Hilbert curve over the points when there are coordinates, breadth-first
+//! when there are none; `--order` chooses), which is the recommended way to
+//! search a road graph: the queries keep the file's ids, mapped in once, and
+//! the points and landmark tables are kept in the new order.
+//!
 //! It runs the same random queries with each heuristic in one reused engine
 //! and prints a table (preprocessing, bytes per node, expansions, time, and
 //! the ratios to straight-line A*), then the line
@@ -24,6 +30,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use common::{Flags, Help};
+use pathseek::graph::{Renumbered, RenumberedId};
 use pathseek::io::{dimacs, metis};
 use pathseek::landmarks::{Landmarks, Selection};
 use pathseek::open_set::BinaryHeap;
@@ -49,7 +56,8 @@ fn run() -> Result<bool, String> {
                 road-like network of 4,000 nodes (a jittered grid of streets with gaps and \
                 a few diagonal avenues; edge cost = length).",
         usage: "cargo run --release --example roads [-- --graph FILE --coords FILE] \
-                [--queries N] [--seed S] [--landmarks LIST] [--selection NAME] [--repeat R]",
+                [--queries N] [--seed S] [--landmarks LIST] [--selection NAME] [--repeat R] \
+                [--order NAME]",
         flags: &[
             (
                 "--graph FILE",
@@ -77,6 +85,12 @@ fn run() -> Result<bool, String> {
             (
                 "--repeat R",
                 "runs of each query set; the median time is reported (default 3)",
+            ),
+            (
+                "--order NAME",
+                "how the nodes are renumbered for locality: hilbert (needs coordinates), \
+                 breadth-first, or none (the file's order); default hilbert with \
+                 coordinates, else breadth-first",
             ),
         ],
         more: "The straight-line heuristic is the distance between the points times the \
@@ -111,17 +125,42 @@ fn run() -> Result<bool, String> {
         Some(path) => load(Path::new(path), flags.get("coords").map(Path::new))?,
         None => generated(seed),
     };
-    let graph = &net.graph;
-    let n = graph.len();
+    let n = net.graph.len();
     if n == 0 {
         return Err("the graph has no nodes".into());
     }
+    let default_order = if net.points.is_some() {
+        "hilbert"
+    } else {
+        "breadth-first"
+    };
+    let order = flags.get_or("order", default_order);
+    let t = Instant::now();
+    let renumbered = match (order, &net.points) {
+        ("hilbert", Some(points)) => {
+            Renumbered::hilbert(&net.graph, points).map_err(|e| e.to_string())?
+        }
+        ("hilbert", None) => return Err("--order hilbert needs --coords".into()),
+        ("breadth-first", _) => Renumbered::breadth_first(&net.graph),
+        ("none", _) => Renumbered::from_order(&net.graph, (0..n as u32).collect())
+            .map_err(|e| e.to_string())?,
+        (other, _) => {
+            return Err(format!(
+                "--order: unknown {other:?} (hilbert, breadth-first, none)"
+            ))
+        }
+    };
+    println!(
+        "renumbered for locality ({order}) in {:.0} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    let graph = &renumbered;
     println!(
         "{}: {} nodes, {} directed edges, {:.1} MB as a StaticGraph ({} bytes per node and {} per edge)",
         net.name,
         n,
-        graph.edge_count(),
-        graph.heap_bytes() as f64 / 1e6,
+        net.graph.edge_count(),
+        net.graph.heap_bytes() as f64 / 1e6,
         4,
         4 + std::mem::size_of::<f64>()
     );
@@ -132,23 +171,27 @@ fn run() -> Result<bool, String> {
         rng ^= rng << 17;
         (rng % n as u64) as u32
     };
-    let pairs: Vec<(u32, u32)> = (0..queries).map(|_| (next(), next())).collect();
+    // The queries name nodes by the file's ids; they are mapped in once.
+    let id = |v: u32| graph.id(v).ok_or(format!("node {v} is not in the graph"));
+    let pairs: Vec<(RenumberedId, RenumberedId)> = (0..queries)
+        .map(|_| Ok((id(next())?, id(next())?)))
+        .collect::<Result<_, String>>()?;
     // The baseline: straight-line distance, or none without coordinates.
     let (base_name, base) = match &net.points {
         Some(points) => {
-            let scale = line_scale(graph, points);
-            let line = |goal: u32| {
-                let g = points[goal as usize];
-                move |v: u32| {
-                    let p = points[v as usize];
-                    scale * ((p[0] - g[0]).powi(2) + (p[1] - g[1]).powi(2)).sqrt()
-                }
+            let scale = line_scale(&net.graph, points);
+            // The points in the renumbered order, read by the new ids.
+            let at = graph.reorder(points).map_err(|e| e.to_string())?;
+            let at = &at;
+            let line = |goal: RenumberedId| {
+                let g = at[goal];
+                move |v: RenumberedId| scale * distance(at[v], g)
             };
             ("straight line", run_queries(graph, &pairs, repeat, line))
         }
         None => (
             "Dijkstra (no coordinates)",
-            run_queries(graph, &pairs, repeat, |_| |_: u32| 0.0),
+            run_queries(graph, &pairs, repeat, |_| |_: RenumberedId| 0.0),
         ),
     };
     println!();
@@ -186,7 +229,9 @@ fn run() -> Result<bool, String> {
                 (a, b) => a == b,
             };
             if !same {
-                eprintln!("query {i} {:?}: {base_name} {a:?}, ALT-{k} {b:?}", pairs[i]);
+                let (s, g) = pairs[i];
+                let (s, g) = (graph.original(s), graph.original(g));
+                eprintln!("query {i} ({s:?}, {g:?}): {base_name} {a:?}, ALT-{k} {b:?}");
                 agree = false;
             }
         }
@@ -217,11 +262,11 @@ struct Run {
     costs: Vec<Option<f64>>,
 }
 
-fn run_queries<H: Heuristic<u32, f64>>(
-    graph: &StaticGraph<f64>,
-    pairs: &[(u32, u32)],
+fn run_queries<H: Heuristic<RenumberedId, f64>>(
+    graph: &Renumbered<f64>,
+    pairs: &[(RenumberedId, RenumberedId)],
     repeat: usize,
-    heuristic: impl Fn(u32) -> H,
+    heuristic: impl Fn(RenumberedId) -> H,
 ) -> Run {
     // One engine per heuristic (an engine runs one query type), kept over
     // the repeats so only the first pays for its memory.

@@ -34,6 +34,7 @@
 //! [`IndexedStore`]: crate::store::IndexedStore
 //! [`PagedStore`]: crate::store::PagedStore
 //! [`StaticGraph`]: crate::StaticGraph
+//! [`Renumbered`]: crate::graph::Renumbered
 //! [`AdjacencyList`]: crate::AdjacencyList
 
 use core::fmt::Debug;
@@ -43,8 +44,10 @@ use crate::cost::Cost;
 
 pub mod adjacency_list;
 mod from_fn;
+mod locality;
 mod map_changed;
 mod path_cost;
+mod renumbered;
 pub mod static_graph;
 
 pub use adjacency_list::AdjacencyList;
@@ -53,6 +56,7 @@ pub(crate) use map_changed::check_version;
 pub use map_changed::MapChanged;
 pub(crate) use path_cost::cheapest_edge;
 pub use path_cost::path_cost;
+pub use renumbered::{RenumberError, Renumbered, RenumberedId, Reordered};
 pub use static_graph::{StaticGraph, StaticGraphError};
 
 /// A directed graph with non-negative edge costs.
@@ -253,6 +257,25 @@ pub trait DenseIds: Graph {
     /// The node whose dense id is `index`; the inverse of
     /// [`node_index`](DenseIds::node_index).
     fn node_at(&self, index: usize) -> Option<Self::Node>;
+
+    /// Which numbering of its nodes the dense ids follow: 0 (the default)
+    /// for a graph's own ids, another value for each way of renumbering
+    /// them ([`Renumbered`]). Tables kept by dense id
+    /// ([`Landmarks`](crate::landmarks::Landmarks)) record it and refuse a
+    /// graph numbered another way, whose ids would name other nodes.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::graph::{DenseIds, Renumbered};
+    /// let g = pathseek::StaticGraph::from_edges(2, [(0, 1, 1u32)])?;
+    /// assert_eq!(g.numbering(), 0);
+    /// assert_ne!(Renumbered::breadth_first(&g).numbering(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn numbering(&self) -> u64 {
+        0
+    }
 }
 
 impl<G: DenseIds + ?Sized> DenseIds for &G {
@@ -267,6 +290,10 @@ impl<G: DenseIds + ?Sized> DenseIds for &G {
     #[inline]
     fn node_at(&self, index: usize) -> Option<Self::Node> {
         (**self).node_at(index)
+    }
+    #[inline]
+    fn numbering(&self) -> u64 {
+        (**self).numbering()
     }
 }
 

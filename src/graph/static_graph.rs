@@ -483,6 +483,42 @@ impl<C> StaticGraph<C> {
         (self.offsets[node] as usize, self.offsets[node + 1] as usize)
     }
 
+    /// The targets and costs of the edges leaving `node`, `None` for a node
+    /// out of range: the expansion's one read of the arrays.
+    #[inline(always)]
+    pub(crate) fn edge_slices(&self, node: usize) -> Option<(&[u32], &[C])> {
+        if node >= self.len() {
+            return None;
+        }
+        let (lo, hi) = self.range(node);
+        Some((&self.targets[lo..hi], &self.costs[lo..hi]))
+    }
+
+    /// The same graph with node `old_of[i]` renamed `i` (`new_of` the
+    /// inverse: both a permutation of `0..len()`, checked by the caller);
+    /// each node's edges keep their order.
+    pub(crate) fn permuted(&self, old_of: &[u32], new_of: &[u32]) -> StaticGraph<C>
+    where
+        C: Copy,
+    {
+        debug_assert!(old_of.len() == self.len() && new_of.len() == self.len());
+        let mut offsets = Vec::with_capacity(self.offsets.len());
+        let mut targets = Vec::with_capacity(self.targets.len());
+        let mut costs = Vec::with_capacity(self.costs.len());
+        offsets.push(0u32);
+        for &old in old_of {
+            let (lo, hi) = self.range(old as usize);
+            targets.extend(self.targets[lo..hi].iter().map(|&t| new_of[t as usize]));
+            costs.extend_from_slice(&self.costs[lo..hi]);
+            offsets.push(targets.len() as u32);
+        }
+        StaticGraph {
+            offsets,
+            targets,
+            costs,
+        }
+    }
+
     /// The edges leaving `node` as `(target, cost)`, in the order they were
     /// given; none for a node out of range.
     ///
@@ -551,12 +587,10 @@ impl<C: Cost> Graph for StaticGraph<C> {
 
     #[inline]
     fn expand(&self, at: Expansion<u32>, edges: &mut impl EdgeSink<u32, C>) {
-        let node = at.node as usize;
-        if node >= self.len() {
+        let Some((targets, costs)) = self.edge_slices(at.node as usize) else {
             return;
-        }
-        let (lo, hi) = self.range(node);
-        for (&to, &cost) in self.targets[lo..hi].iter().zip(&self.costs[lo..hi]) {
+        };
+        for (&to, &cost) in targets.iter().zip(costs) {
             edges.indexed_edge(to, to as usize, cost);
         }
     }

@@ -79,6 +79,8 @@ pub struct Landmarks<C> {
     /// Dense ids of the landmarks.
     nodes: Vec<usize>,
     node_count: usize,
+    /// [`DenseIds::numbering`] of the graph they were built on.
+    numbering: u64,
     /// Node-major: row `v` holds `d(L_k, v)` for every `k`, then, unless the
     /// graph is symmetric, `d(v, L_k)` for every `k`.
     table: Table<C>,
@@ -118,6 +120,12 @@ pub enum LandmarkError {
     },
     /// A distance overflowed the cost type.
     CostOverflow,
+    /// [`Landmarks::heuristic`] was given a graph whose dense ids follow
+    /// another numbering ([`DenseIds::numbering`]) than the graph the
+    /// landmarks were built on: a [`Renumbered`](crate::graph::Renumbered)
+    /// graph and its original, say. Build the landmarks on the graph you
+    /// search.
+    WrongNumbering,
 }
 
 impl fmt::Display for LandmarkError {
@@ -136,6 +144,11 @@ impl fmt::Display for LandmarkError {
                 "the landmarks were built for a graph of {expected} nodes, not {found}"
             ),
             LandmarkError::CostOverflow => write!(f, "a landmark distance overflows the cost type"),
+            LandmarkError::WrongNumbering => write!(
+                f,
+                "the landmarks were built on a graph whose nodes are numbered another way \
+                 (a renumbered graph and its original?): build them on the graph you search"
+            ),
         }
     }
 }
@@ -159,6 +172,7 @@ impl From<StaticGraphError> for LandmarkError {
 /// symmetric), which ids may be landmarks, and a reusable Dijkstra.
 pub(crate) struct Prep<C: Cost> {
     forward: StaticGraph<C>,
+    numbering: u64,
     /// `None` when every edge has its reverse at the same cost.
     backward: Option<StaticGraph<C>>,
     usable: Vec<bool>,
@@ -178,6 +192,7 @@ impl<C: Cost> Prep<C> {
         let backward = (!same_edges(&forward, &reverse)).then_some(reverse);
         Ok(Prep {
             forward,
+            numbering: graph.numbering(),
             backward,
             usable,
             engine: Engine::new(BinaryHeap::new(), IndexedStore::new()),
@@ -362,6 +377,7 @@ impl<C: Cost> Landmarks<C> {
         Landmarks {
             nodes,
             node_count: prep.len(),
+            numbering: prep.numbering,
             table: Table::pack(&columns, prep.len()),
             symmetric,
         }
@@ -372,8 +388,11 @@ impl<C: Cost> Landmarks<C> {
     ///
     /// # Errors
     /// [`WrongGraph`](LandmarkError::WrongGraph) for a graph with another
-    /// node count; [`UnknownNode`](LandmarkError::UnknownNode) for a goal
-    /// without a dense id.
+    /// node count; [`WrongNumbering`](LandmarkError::WrongNumbering) for one
+    /// numbered another way ([`DenseIds::numbering`]: a
+    /// [`Renumbered`](crate::graph::Renumbered) graph and its original);
+    /// [`UnknownNode`](LandmarkError::UnknownNode) for a goal without a
+    /// dense id.
     ///
     /// # Example
     /// ```
@@ -386,6 +405,10 @@ impl<C: Cost> Landmarks<C> {
     /// let other = StaticGraph::from_edges(4, [(0, 1, 1u32)])?;
     /// assert!(matches!(lm.heuristic(&other, 1), Err(LandmarkError::WrongGraph { .. })));
     /// assert!(matches!(lm.heuristic(&g, 9), Err(LandmarkError::UnknownNode)));
+    /// // The same graph renumbered: its ids name other nodes.
+    /// let r = pathseek::graph::Renumbered::from_order(&g, vec![2, 1, 0])?;
+    /// let goal = r.id(2).unwrap();
+    /// assert!(matches!(lm.heuristic(&r, goal), Err(LandmarkError::WrongNumbering)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn heuristic<'a, G: DenseIds<Cost = C>>(
@@ -399,6 +422,9 @@ impl<C: Cost> Landmarks<C> {
                 expected: self.node_count,
                 found,
             });
+        }
+        if graph.numbering() != self.numbering {
+            return Err(LandmarkError::WrongNumbering);
         }
         let index = graph
             .node_index(goal)

@@ -25,6 +25,7 @@ mod prop_graphs;
 mod prop_open_sets;
 mod prop_query;
 mod query;
+mod renumber;
 mod store_conformance;
 mod weighted;
 mod zero_alloc;
