@@ -58,7 +58,8 @@ fn check_grid(grid: &Grid<f64>, corners: usize) -> Result<(), TestCaseError> {
         .flat_map(|y| (0..grid.width()).map(move |x| Cell::new(x, y)))
         .filter(|&c| grid.is_passable(c))
         .collect();
-    let mut mesh = match NavMesh::from_grid_with(grid, BuildOptions::default().max_corners(corners)) {
+    let mut mesh = match NavMesh::from_grid_with(grid, BuildOptions::default().max_corners(corners))
+    {
         Ok(mesh) => mesh,
         Err(MeshError::Empty) => {
             prop_assert!(free.is_empty());
@@ -67,7 +68,7 @@ fn check_grid(grid: &Grid<f64>, corners: usize) -> Result<(), TestCaseError> {
         Err(e) => return Err(TestCaseError::fail(format!("build: {e}"))),
     };
     // Half the cases search with a node in the middle of every portal.
-    if corners % 2 == 0 {
+    if corners.is_multiple_of(2) {
         mesh.set_portal_nodes(0.0).unwrap();
     }
     let mut query = MeshQuery::new();
