@@ -314,7 +314,9 @@ fn anchor<C: ExactInt>(
 }
 
 /// `--only`: each engine left runs the whole file `repeat` times, unchecked;
-/// prints the median.
+/// prints the median. Never inlined, so a profiler can collect inside it
+/// alone (`valgrind --tool=callgrind --toggle-collect='*compare::profile*'`).
+#[inline(never)]
 fn profile(
     engines: &mut [Contender<'_>],
     scenarios: &[Scenario],
@@ -325,9 +327,18 @@ fn profile(
         return Err(format!("--only {name}: no engine's name contains it"));
     }
     for e in engines {
-        let times: Vec<f64> = (0..repeat).map(|_| time_file(e, scenarios)).collect();
+        let mut times = Vec::with_capacity(repeat);
+        let mut expanded = None;
+        for _ in 0..repeat {
+            let t = Instant::now();
+            let answers = e.run_file(scenarios);
+            times.push(t.elapsed().as_secs_f64());
+            expanded = answers.iter().map(|s| s.expanded).sum::<Option<u64>>();
+        }
+        let expanded = expanded.map_or("not counted".to_string(), |n| n.to_string());
         println!(
-            "{}: median {:.1} ms over {repeat} runs (--only: no checks, no ratios)",
+            "{}: median {:.1} ms over {repeat} runs, expansions per run {expanded} \
+             (--only: no checks, no ratios)",
             e.name,
             median(&times) * 1e3
         );
