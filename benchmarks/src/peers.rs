@@ -134,17 +134,13 @@ fn refused(e: &JumpPointsError) -> Solved {
 }
 
 /// The last part of the name of type `K` (`f64`, `Length`).
-pub(crate) fn cost_name<K>() -> &'static str {
+fn cost_name<K>() -> &'static str {
     let name = std::any::type_name::<K>();
     name.rsplit("::").next().unwrap_or(name)
 }
 
 /// `pathseek::astar` one-shot on `grid`: a fresh search per query.
-pub(crate) fn one_shot<'a, K: Cost>(
-    name: &str,
-    family: Family,
-    grid: &'a Grid<K>,
-) -> Contender<'a> {
+fn one_shot<'a, K: Cost>(name: &str, family: Family, grid: &'a Grid<K>) -> Contender<'a> {
     Contender::new(name, cost_name::<K>(), family, move |sc| {
         from_pathseek(
             pathseek::astar(grid, sc.start, sc.goal, grid.heuristic(sc.goal)),
@@ -241,7 +237,7 @@ fn pre_reused<'a, C: ExactInt>(
 
 /// Turns a pathseek result into a [`Solved`]; `int` says whether the cost is an
 /// exact integer octile cost.
-pub(crate) fn from_pathseek<C: Cost>(r: SearchResult<Cell, C>, int: bool) -> Solved {
+fn from_pathseek<C: Cost>(r: SearchResult<Cell, C>, int: bool) -> Solved {
     let answer = if let Some(p) = r.found() {
         if int {
             // Integer costs: the exact value (an integer cost always converts).
@@ -926,7 +922,7 @@ impl<C: ExactInt> World<C> {
     }
 
     /// A reused engine over `grid`; `int` says whether its costs are exact integers.
-    pub(crate) fn reused<'a, K, O, S>(
+    fn reused<'a, K, O, S>(
         &'a self,
         name: &str,
         grid: &'a Grid<K>,
