@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p pathseek-benchmarks --example compare -- \
-//!     --map FILE.map --scen FILE.map.scen [--repeat R]
+//!     --map FILE.map --scen FILE.map.scen [--repeat R] [--terrain SEED] [--only NAME]
 //! cargo run --release -p pathseek-benchmarks --example compare -- --help
 //! ```
 //!
@@ -29,6 +29,19 @@
 //! tables is not part of any search's time; it is timed on its own and
 //! printed once before the table (`precomputed jumps: build ... ms, ... bytes
 //! per cell, sync after one edited cell ... us`).
+//!
+//! `--terrain SEED` runs the same map with seeded terrain weights (1-3 per
+//! 8 x 8 block, `pathseek_benchmarks::terrain`): every pathseek grid gets them
+//! through `Grid::set_terrain`, the peers price each move into a cell the same
+//! way (move cost times the cell's weight). The file's optimal lengths do not
+//! hold then: every engine is checked against pathseek's default, and the
+//! default against `pathfinding`'s Dijkstra on a spread of scenarios. The jump
+//! point rows are left out (their graphs refuse terrain), and the last line
+//! is `ratio_terrain_default D ratio_terrain_best B`.
+//!
+//! `--only NAME` is for profiling: it keeps the engines whose name contains
+//! NAME, runs the file `R` times each with no check and no ratio line, and
+//! prints each median.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -38,6 +51,7 @@ use pathseek_benchmarks::common::{median, Flags, Help};
 use pathseek_benchmarks::peers::{
     check_same, fits_u32, Answer, Contender, ExactInt, Family, Solved, World,
 };
+use pathseek_benchmarks::terrain::{fits_u32_weighted, Terrain, BLOCK, MAX_WEIGHT};
 
 fn main() {
     match run() {
@@ -56,7 +70,7 @@ fn run() -> Result<(), String> {
                 agree (and pathseek's default against the file's optimal lengths), and \
                 prints a markdown table. Exit code 1 on any disagreement or error.",
         usage: "cargo run --release -p pathseek-benchmarks --example compare -- \
-                --map FILE.map --scen FILE.map.scen [--repeat R]",
+                --map FILE.map --scen FILE.map.scen [--repeat R] [--terrain SEED] [--only NAME]",
         flags: &[
             ("--map FILE", "the map (.map), required"),
             ("--scen FILE", "its scenarios (.map.scen), required"),
@@ -64,12 +78,24 @@ fn run() -> Result<(), String> {
                 "--repeat R",
                 "timed runs of the whole file per engine, the median is reported (default 3)",
             ),
+            (
+                "--terrain SEED",
+                "seeded terrain weights 1-3 per 8 x 8 block (a whole number; the same seed \
+                 gives the same weights); checks against pathseek's default, no jump point rows",
+            ),
+            (
+                "--only NAME",
+                "profiling: only the engines whose name contains NAME, R unchecked \
+                 timed runs each, medians printed, no ratios",
+            ),
         ],
         more: "The last three lines are `ratio_jump_points X` (the fastest jump point \
                configuration without preprocessing), `ratio_jump_points_pre Y` (with \
                precomputed jumps) and `ratio_default D ratio_best B` (the README's \
                one-shot astar() and the fastest full-grid configuration): the \
-               pathfinding time over pathseek's, in the same run.",
+               pathfinding time over pathseek's, in the same run. With --terrain the \
+               last line is `ratio_terrain_default D ratio_terrain_best B` instead of the \
+               three.",
     })?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
@@ -81,6 +107,14 @@ fn run() -> Result<(), String> {
         .ok()
         .filter(|&r| r > 0)
         .ok_or("--repeat needs a positive integer")?;
+    let seed: Option<u64> = match flags.get("terrain") {
+        Some(s) => Some(
+            s.parse()
+                .map_err(|_| format!("--terrain needs a whole number (a seed), not '{s}'"))?,
+        ),
+        None => None,
+    };
+    let only = flags.get("only");
     let map = MovingAiMap::load(map_path).map_err(|e| e.to_string())?;
     let scenarios = movingai::load_scenarios(scen_path).map_err(|e| e.to_string())?;
     for (i, sc) in scenarios.iter().enumerate() {
@@ -96,12 +130,42 @@ fn run() -> Result<(), String> {
         map.height(),
         scenarios.len()
     );
-    if fits_u32(&map, &scenarios) {
-        compare::<u32>(&map, &scenarios, repeat)
+    let terrain = seed.map(|seed| Terrain::new(map.width(), map.height(), seed));
+    if let Some(t) = &terrain {
+        let [one, two, three] = t.counts();
+        println!(
+            "terrain: seed {}, weights 1-{MAX_WEIGHT} per {BLOCK} x {BLOCK} block (splitmix64), \
+             cells of weight 1 / 2 / 3: {one} / {two} / {three}; a move costs its length times \
+             the weight of the cell entered",
+            t.seed()
+        );
+    }
+    let fits = match &terrain {
+        Some(t) => fits_u32_weighted(&map, &scenarios, t.max_weight()),
+        None => fits_u32(&map, &scenarios),
+    };
+    let setup = Setup {
+        scenarios: &scenarios,
+        repeat,
+        only,
+    };
+    if fits {
+        compare::<u32>(&map, terrain, &setup)
     } else {
-        compare::<u64>(&map, &scenarios, repeat)
+        compare::<u64>(&map, terrain, &setup)
     }
 }
+
+/// What every run shares.
+struct Setup<'a> {
+    scenarios: &'a [Scenario],
+    repeat: usize,
+    only: Option<&'a str>,
+}
+
+/// How many scenarios, spread over the file, anchor pathseek's default to
+/// `pathfinding`'s Dijkstra in terrain mode.
+const ANCHORS: usize = 40;
 
 /// One engine's measurements.
 struct Row {
@@ -117,38 +181,49 @@ struct Row {
 
 fn compare<C: ExactInt>(
     map: &MovingAiMap,
-    scenarios: &[Scenario],
-    repeat: usize,
+    terrain: Option<Terrain>,
+    setup: &Setup<'_>,
 ) -> Result<(), String> {
-    let world = World::<C>::new(map);
-    match world.precomputed_build_seconds(5, 200) {
-        Some((build, bytes, update)) => println!(
-            "precomputed jumps: build {:.2} ms (median of 5), {bytes:.1} bytes per cell, \
-             sync after one edited cell {:.1} us (median of 400)",
-            build * 1e3,
-            update * 1e6
-        ),
-        None => println!("precomputed jumps: the grid cannot be searched by jump points"),
+    let (scenarios, repeat) = (setup.scenarios, setup.repeat);
+    let terrain_mode = terrain.is_some();
+    let world = match terrain {
+        Some(t) => World::<C>::with_terrain(map, t)?,
+        None => World::<C>::new(map),
+    };
+    let mut engines = if terrain_mode {
+        println!(
+            "jump points: not run with terrain (JumpPoints, BlockJumpPoints and \
+             PrecomputedJumps refuse a grid with terrain weights)"
+        );
+        world.all_terrain()
+    } else {
+        if setup.only.is_none() {
+            match world.precomputed_build_seconds(5, 200) {
+                Some((build, bytes, update)) => println!(
+                    "precomputed jumps: build {:.2} ms (median of 5), {bytes:.1} bytes per \
+                     cell, sync after one edited cell {:.1} us (median of 400)",
+                    build * 1e3,
+                    update * 1e6
+                ),
+                None => println!("precomputed jumps: the grid cannot be searched by jump points"),
+            }
+        }
+        world.all()
+    };
+    if let Some(name) = setup.only {
+        engines.retain(|e| e.name.contains(name));
+        return profile(&mut engines, scenarios, repeat, name);
     }
-    let mut engines = world.all();
 
     // Warm-up, which also gives every engine's answers for the cost check.
     let answers: Vec<Vec<Solved>> = engines.iter_mut().map(|e| e.run_file(scenarios)).collect();
     let reference = &answers[0];
     let reference_name = &engines[0].name;
-    for (i, (sc, r)) in scenarios.iter().zip(reference).enumerate() {
-        let ok = match r.answer.length() {
-            Some(len) => sc.matches(len),
-            None => r.answer == Answer::NoPath && sc.expects_no_path(),
-        };
-        if !ok {
-            return Err(format!(
-                "scenario line {}: {reference_name} gives {}, the file says optimal {}",
-                i + 2,
-                r.answer,
-                sc.optimal
-            ));
-        }
+    if terrain_mode {
+        // The file's optimal lengths are for the plain map.
+        anchor(&world, scenarios, reference, reference_name)?;
+    } else {
+        check_optimal(scenarios, reference, reference_name)?;
     }
     for (e, a) in engines.iter().zip(&answers).skip(1) {
         check_same(reference_name, reference, &e.name, a)?;
@@ -179,7 +254,95 @@ fn compare<C: ExactInt>(
             }
         })
         .collect();
-    print_table(&rows, scenarios.len());
+    print_table(&rows, scenarios.len(), terrain_mode);
+    Ok(())
+}
+
+/// Checks pathseek's default (`reference`) against the file's optimal lengths.
+fn check_optimal(
+    scenarios: &[Scenario],
+    reference: &[Solved],
+    reference_name: &str,
+) -> Result<(), String> {
+    for (i, (sc, r)) in scenarios.iter().zip(reference).enumerate() {
+        let ok = match r.answer.length() {
+            Some(len) => sc.matches(len),
+            None => r.answer == Answer::NoPath && sc.expects_no_path(),
+        };
+        if !ok {
+            return Err(format!(
+                "scenario line {}: {reference_name} gives {}, the file says optimal {}",
+                i + 2,
+                r.answer,
+                sc.optimal
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Terrain mode: checks pathseek's default (`reference`) against
+/// `pathfinding`'s Dijkstra on [`ANCHORS`] scenarios spread over the file
+/// (the first, the last and evenly between) and prints how many agreed.
+fn anchor<C: ExactInt>(
+    world: &World<C>,
+    scenarios: &[Scenario],
+    reference: &[Solved],
+    reference_name: &str,
+) -> Result<(), String> {
+    let n = scenarios.len();
+    let mut picks: Vec<usize> = (0..ANCHORS.min(n))
+        .map(|k| k * (n - 1) / (ANCHORS.min(n) - 1).max(1))
+        .collect();
+    picks.dedup();
+    for &i in &picks {
+        let d = world.dijkstra_terrain(&scenarios[i]);
+        if !reference[i].answer.same_as(&d) {
+            return Err(format!(
+                "scenario line {}: {reference_name} gives {}, pathfinding's dijkstra gives {d}",
+                i + 2,
+                reference[i].answer
+            ));
+        }
+    }
+    println!(
+        "anchor: {reference_name} equals pathfinding's dijkstra (exact integer costs, \
+         no heuristic) on {} of the {n} scenarios, spread over the file",
+        picks.len()
+    );
+    Ok(())
+}
+
+/// `--only`: each engine left runs the whole file `repeat` times, unchecked;
+/// prints the median. Never inlined, so a profiler can collect inside it
+/// alone (`valgrind --tool=callgrind --toggle-collect='*compare::profile*'`).
+#[inline(never)]
+fn profile(
+    engines: &mut [Contender<'_>],
+    scenarios: &[Scenario],
+    repeat: usize,
+    name: &str,
+) -> Result<(), String> {
+    if engines.is_empty() {
+        return Err(format!("--only {name}: no engine's name contains it"));
+    }
+    for e in engines {
+        let mut times = Vec::with_capacity(repeat);
+        let mut expanded = None;
+        for _ in 0..repeat {
+            let t = Instant::now();
+            let answers = e.run_file(scenarios);
+            times.push(t.elapsed().as_secs_f64());
+            expanded = answers.iter().map(|s| s.expanded).sum::<Option<u64>>();
+        }
+        let expanded = expanded.map_or("not counted".to_string(), |n| n.to_string());
+        println!(
+            "{}: median {:.1} ms over {repeat} runs, expansions per run {expanded} \
+             (--only: no checks, no ratios)",
+            e.name,
+            median(&times) * 1e3
+        );
+    }
     Ok(())
 }
 
@@ -198,7 +361,7 @@ fn fastest(rows: &[Row], keep: impl Fn(&Row) -> bool) -> Option<&Row> {
         .min_by(|a, b| a.seconds.total_cmp(&b.seconds))
 }
 
-fn print_table(rows: &[Row], queries: usize) {
+fn print_table(rows: &[Row], queries: usize, terrain: bool) {
     let pathfinding =
         fastest(rows, |r| r.family == Family::Pathfinding).expect("a pathfinding row");
     let default = fastest(rows, |r| r.family == Family::PathseekDefault).expect("a default row");
@@ -254,6 +417,18 @@ fn print_table(rows: &[Row], queries: usize) {
          BEST = fastest pathseek configuration in this run: {} ({}).",
         pathfinding.name, best.name, best.cost
     );
+    if terrain {
+        println!(
+            "Terrain: every answer checked against {}; no jump point rows (they refuse terrain).",
+            default.name
+        );
+        println!(
+            "ratio_terrain_default {:.2} ratio_terrain_best {:.2}",
+            pathfinding.seconds / default.seconds,
+            pathfinding.seconds / best.seconds
+        );
+        return;
+    }
     if let Some(j) = jump {
         println!(
             "JUMP POINTS = A* over the grid's jump points (pathseek::jump_points::JumpPoints, \

@@ -1,11 +1,12 @@
 //! pathseek's measurement harness (not published): the adapters that run the
 //! same MovingAI scenarios through `pathfinding` and `petgraph`, shared by the
 //! `compare` example and the `peers` benchmark, and the `hierarchical_pathfinding`
-//! (HPA*) peer of the `hierarchy_peers` example ([`hpa_peer`]), and the optimal
+//! (HPA*) peer of the `hierarchy_peers` example ([`hpa_peer`]), the optimal
 //! any-angle peer `polyanya` on navigation meshes ([`polyanya_peer`]) with the
 //! simplest mesh of a grid ([`cell_mesh`]) and an exact any-angle reference
-//! under the GPPC 2023 rules ([`any_angle_reference`]); those two files live in
-//! `tests/common`, shared with the library's tests.
+//! under the GPPC 2023 rules ([`any_angle_reference`]; those two files live in
+//! `tests/common`, shared with the library's tests), and the seeded terrain
+//! weights of `compare --terrain SEED` ([`terrain`]).
 //!
 //! Building this crate pulls in criterion, `pathfinding`, `petgraph`,
 //! `hierarchical_pathfinding` and `polyanya`; the library, its examples and its
@@ -25,3 +26,4 @@ pub mod common;
 pub mod hpa_peer;
 pub mod peers;
 pub mod polyanya_peer;
+pub mod terrain;

@@ -16,6 +16,7 @@
 
 use std::hash::Hash;
 
+use crate::terrain::Terrain;
 use pathseek::fringe::Fringe;
 use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
 use pathseek::io::movingai::{MovingAiMap, Scenario};
@@ -324,7 +325,7 @@ pub struct Contender<'a> {
 }
 
 impl<'a> Contender<'a> {
-    fn new(
+    pub(crate) fn new(
         name: impl Into<String>,
         cost: &'static str,
         family: Family,
@@ -380,7 +381,7 @@ pub fn check_same(
 /// Octile distance with straight cost `s` and diagonal cost `d`, the heuristic a
 /// `pathfinding` or `petgraph` user writes for an 8-connected grid.
 #[inline]
-fn octile<C: ExactInt>(a: (u32, u32), b: (u32, u32), s: C, d: C) -> C {
+pub(crate) fn octile<C: ExactInt>(a: (u32, u32), b: (u32, u32), s: C, d: C) -> C {
     let dx = a.0.abs_diff(b.0);
     let dy = a.1.abs_diff(b.1);
     let (lo, hi) = if dx < dy { (dx, dy) } else { (dy, dx) };
@@ -388,7 +389,7 @@ fn octile<C: ExactInt>(a: (u32, u32), b: (u32, u32), s: C, d: C) -> C {
 }
 
 /// The eight moves: `(dx, dy, diagonal)`.
-const MOVES: [(i32, i32, bool); 8] = [
+pub(crate) const MOVES: [(i32, i32, bool); 8] = [
     (0, -1, false),
     (1, 0, false),
     (0, 1, false),
@@ -401,19 +402,22 @@ const MOVES: [(i32, i32, bool); 8] = [
 
 /// The map in every form the engines need, built once (untimed).
 pub struct World<C> {
-    width: u32,
-    height: u32,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
     /// Row-major passability, `width * height`.
-    passable: Vec<bool>,
+    pub(crate) passable: Vec<bool>,
     /// The README's grid: `GridCosts::octile()`, fixed-point `Length` costs.
-    grid_len: Grid<Length>,
+    pub(crate) grid_len: Grid<Length>,
     /// Float octile costs (`GridCosts::float_octile()`).
-    grid_f64: Grid<f64>,
+    pub(crate) grid_f64: Grid<f64>,
     /// The small Pell integer costs (`GridCosts::<u32>::pell_octile()`, 2378 /
     /// 3363) that a `BucketQueue` needs.
-    grid_pell: Grid<u32>,
+    pub(crate) grid_pell: Grid<u32>,
     /// Exact integer octile costs.
-    grid_int: Grid<C>,
+    pub(crate) grid_int: Grid<C>,
+    /// The terrain weights set on every grid (and priced into the petgraph
+    /// edges), if any: see [`crate::terrain`].
+    pub(crate) terrain: Option<Terrain>,
     /// One node per passable cell, directed edges both ways.
     petgraph: petgraph::Graph<(), C, petgraph::Directed, u32>,
     /// The petgraph node of each cell (row-major), `u32::MAX` if blocked.
@@ -425,12 +429,30 @@ pub struct World<C> {
 impl<C: ExactInt> World<C> {
     /// Builds every representation of `map`.
     pub fn new(map: &MovingAiMap) -> Self {
+        Self::build(map, None).expect("no terrain to set")
+    }
+
+    /// Builds every representation of `map` with `terrain`'s weights set on
+    /// every grid ([`Grid::set_terrain`]) and priced into the petgraph edges
+    /// (taken from the weighted exact integer grid). Errors: a terrain of
+    /// another size, or a weight the grids refuse.
+    pub fn with_terrain(map: &MovingAiMap, terrain: Terrain) -> Result<Self, String> {
+        Self::build(map, Some(terrain))
+    }
+
+    fn build(map: &MovingAiMap, terrain: Option<Terrain>) -> Result<Self, String> {
         let (width, height) = (map.width(), map.height());
         let costs = exact_costs::<C>();
-        let grid_len = map.to_grid(Connectivity::Eight, GridCosts::octile());
-        let grid_f64 = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
-        let grid_pell = map.to_grid(Connectivity::Eight, GridCosts::<u32>::pell_octile());
-        let grid_int = map.to_grid(Connectivity::Eight, costs);
+        let mut grid_len = map.to_grid(Connectivity::Eight, GridCosts::octile());
+        let mut grid_f64 = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+        let mut grid_pell = map.to_grid(Connectivity::Eight, GridCosts::<u32>::pell_octile());
+        let mut grid_int = map.to_grid(Connectivity::Eight, costs);
+        if let Some(t) = &terrain {
+            t.apply(&mut grid_len)?;
+            t.apply(&mut grid_f64)?;
+            t.apply(&mut grid_pell)?;
+            t.apply(&mut grid_int)?;
+        }
         let mut passable = Vec::with_capacity(width as usize * height as usize);
         for y in 0..height {
             for x in 0..width {
@@ -458,7 +480,7 @@ impl<C: ExactInt> World<C> {
                 petgraph.add_edge(from.into(), to.into(), cost);
             });
         }
-        World {
+        Ok(World {
             width,
             height,
             passable,
@@ -466,10 +488,17 @@ impl<C: ExactInt> World<C> {
             grid_f64,
             grid_pell,
             grid_int,
+            terrain,
             petgraph,
             node_of,
             cell_of,
-        }
+        })
+    }
+
+    /// The largest terrain weight (one without terrain): the largest move
+    /// costs this times the diagonal.
+    pub(crate) fn max_weight(&self) -> u32 {
+        self.terrain.as_ref().map_or(1, Terrain::max_weight)
     }
 
     /// `pathfinding`'s A* with successors written as a pathfinding user would: a
@@ -692,7 +721,7 @@ impl<C: ExactInt> World<C> {
     /// The bucket queue on the Pell costs, and the 4-ary heap on the same
     /// grid for comparison.
     pub fn pathseek_pell(&self) -> Vec<Contender<'_>> {
-        let diagonal = self.grid_pell.costs().diagonal;
+        let diagonal = self.grid_pell.costs().diagonal * self.max_weight();
         vec![
             self.pell(
                 "pathseek reused bucket-queue, Pell costs",
@@ -743,14 +772,18 @@ impl<C: ExactInt> World<C> {
             int: true,
             out: &mut out,
         };
-        visit_open_sets(&mut int, exact_costs::<C>().diagonal);
+        let weight = <C as From<u32>>::from(self.max_weight());
+        visit_open_sets(&mut int, exact_costs::<C>().diagonal * weight);
         let mut float = Candidates {
             world: self,
             grid: &self.grid_f64,
             int: false,
             out: &mut out,
         };
-        visit_open_sets(&mut float, std::f64::consts::SQRT_2);
+        visit_open_sets(
+            &mut float,
+            std::f64::consts::SQRT_2 * f64::from(self.max_weight()),
+        );
         out
     }
 
