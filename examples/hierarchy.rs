@@ -29,7 +29,6 @@ use common::{Flags, Help, Lcg};
 use pathseek::graph::path_cost;
 use pathseek::grid::GridHeuristic;
 use pathseek::hierarchy::{Hierarchy, HierarchyOptions};
-use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Length, Query, Status};
@@ -66,17 +65,7 @@ fn run() -> Result<bool, String> {
                first_step_speedup F repair_us R` (see the example's source). Exit code 1 if \
                a check fails, 2 on bad flags or files.",
     })?;
-    let (map, scen) = match (flags.get("map"), flags.get("scen")) {
-        (Some(m), Some(s)) => (
-            MovingAiMap::load(m).map_err(|e| e.to_string())?,
-            movingai::load_scenarios(s).map_err(|e| e.to_string())?,
-        ),
-        (None, None) => (
-            MovingAiMap::parse(MAP).map_err(|e| e.to_string())?,
-            movingai::parse_scenarios(SCEN).map_err(|e| e.to_string())?,
-        ),
-        _ => return Err("--map and --scen go together".into()),
-    };
+    let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let cluster = flags.number("cluster", "16")? as u32;
     let window = flags.number("window", &(2 * cluster).to_string())? as usize;
     let rounds = flags.number("rounds", "3")?.max(1);

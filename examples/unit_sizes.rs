@@ -31,7 +31,6 @@ use std::time::{Duration, Instant};
 
 use common::{Flags, Help, Lcg};
 use pathseek::grid::Clearance;
-use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::{Cell, Connectivity, Grid, GridCosts, Length};
 
 const MAP: &str = include_str!("../tests/data/den520d.map");
@@ -58,17 +57,7 @@ fn run() -> Result<bool, String> {
         more: "The last line is `build_us B update_us U rebuild_us R speedup S` (see the \
                example's source). Exit code 1 if a check fails, 2 on bad flags or files.",
     })?;
-    let (map, scen) = match (flags.get("map"), flags.get("scen")) {
-        (Some(m), Some(s)) => (
-            MovingAiMap::load(m).map_err(|e| e.to_string())?,
-            movingai::load_scenarios(s).map_err(|e| e.to_string())?,
-        ),
-        (None, None) => (
-            MovingAiMap::parse(MAP).map_err(|e| e.to_string())?,
-            movingai::parse_scenarios(SCEN).map_err(|e| e.to_string())?,
-        ),
-        _ => return Err("--map and --scen go together".into()),
-    };
+    let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let max_size = u8::try_from(flags.number("max-size", "3")?)
         .map_err(|_| "--max-size is at most 255".to_string())?;
     let edits = flags.number("edits", "500")?.max(1) as usize;

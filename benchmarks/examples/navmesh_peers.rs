@@ -27,7 +27,6 @@
 use std::time::{Duration, Instant};
 
 use pathseek::grid::GridHeuristic;
-use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::navmesh::{BuildOptions, MeshQuery, NavMesh, Point};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
@@ -66,17 +65,7 @@ fn run() -> Result<bool, String> {
                S polyanya_time_ratio Y` (see the example's source). Exit code 1 if a check \
                fails, 2 on bad flags or files.",
     })?;
-    let (map, scen) = match (flags.get("map"), flags.get("scen")) {
-        (Some(m), Some(s)) => (
-            MovingAiMap::load(m).map_err(|e| e.to_string())?,
-            movingai::load_scenarios(s).map_err(|e| e.to_string())?,
-        ),
-        (None, None) => (
-            MovingAiMap::parse(MAP).map_err(|e| e.to_string())?,
-            movingai::parse_scenarios(SCEN).map_err(|e| e.to_string())?,
-        ),
-        _ => return Err("--map and --scen go together".into()),
-    };
+    let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let rounds = flags.number("rounds", "3")?.max(1);
     let options = BuildOptions::default().max_corners(flags.number("max-corners", "8")? as usize);
     let grid: Grid<Length> = map.to_grid(Connectivity::Eight, GridCosts::octile());

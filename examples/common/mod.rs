@@ -226,6 +226,28 @@ impl Flags {
     }
 }
 
+/// The map and scenarios named by `--map FILE --scen FILE`, or, without
+/// either flag, the embedded ones (`map`, `scen`: the files' text); one
+/// flag without the other is an error.
+pub fn map_and_scenarios(
+    flags: &Flags,
+    map: &str,
+    scen: &str,
+) -> Result<(pathseek::io::movingai::MovingAiMap, Vec<Scenario>), String> {
+    use pathseek::io::movingai::{self, MovingAiMap};
+    match (flags.get("map"), flags.get("scen")) {
+        (Some(m), Some(s)) => Ok((
+            MovingAiMap::load(m).map_err(|e| e.to_string())?,
+            movingai::load_scenarios(s).map_err(|e| e.to_string())?,
+        )),
+        (None, None) => Ok((
+            MovingAiMap::parse(map).map_err(|e| e.to_string())?,
+            movingai::parse_scenarios(scen).map_err(|e| e.to_string())?,
+        )),
+        _ => Err("--map and --scen go together".into()),
+    }
+}
+
 /// Ends a tool the way every example here ends: exit code 0 when `result`
 /// is `Ok(true)`, 1 when the run found wrong answers (`Ok(false)`), 2 with
 /// the message on an error (bad flags or files).
