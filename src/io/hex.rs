@@ -63,7 +63,7 @@ use std::path::Path;
 
 use crate::cost::Cost;
 use crate::hex::{hex_cells, weight_tile, Hex, HexError, HexGrid};
-use crate::io::error::{oom_at, LoadError, LoadErrorKind};
+use crate::io::error::{LoadError, LoadErrorKind};
 use crate::io::lines::{open, Lines};
 use crate::io::parse::found;
 
@@ -165,46 +165,9 @@ impl HexMap {
         if hex_cells(width, height).is_none() {
             return Err(LoadError::lineless(K::TooLarge { width, height }));
         }
-        // Rows: the tiles grow with the rows read, never ahead of them.
-        let mut tiles: Vec<u8> = Vec::new();
-        let mut rows = 0u32;
-        while let Some((n, line)) = lines.next_trimmed()? {
-            if rows == height {
-                if line.trim().is_empty() {
-                    continue; // trailing blank lines
-                }
-                return Err(LoadError::new(n, K::TooManyRows { expected: height }));
-            }
-            let count = line.chars().count();
-            if count != width as usize {
-                let kind = K::RowLength {
-                    found: count,
-                    expected: width,
-                };
-                return Err(LoadError::new(n, kind));
-            }
-            tiles.try_reserve(line.len()).map_err(oom_at(n))?;
-            for (column, ch) in line.chars().enumerate() {
-                match ch {
-                    '.' | '@' | 'T' | '0'..='9' => tiles.push(ch as u8),
-                    _ => {
-                        let kind = K::UnknownTile {
-                            column: column + 1,
-                            found: ch,
-                        };
-                        return Err(LoadError::new(n, kind));
-                    }
-                }
-            }
-            rows += 1;
-        }
-        if rows < height {
-            let kind = K::TooFewRows {
-                found: rows,
-                expected: height,
-            };
-            return Err(LoadError::lineless(kind));
-        }
+        let tiles = lines.tile_rows(width, height, |ch| {
+            matches!(ch, '.' | '@' | 'T' | '0'..='9')
+        })?;
         Ok(HexMap {
             width,
             height,

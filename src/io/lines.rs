@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-use super::error::LoadError;
+use super::error::{oom_at, LoadError, LoadErrorKind};
 
 /// Reads an input line by line into one reused buffer, counting lines and
 /// bytes. Memory: the longest line read.
@@ -51,6 +51,58 @@ impl<R: BufRead> Lines<R> {
             let text = text.strip_suffix('\n').unwrap_or(text);
             (no, text.strip_suffix('\r').unwrap_or(text))
         }))
+    }
+
+    /// The `height` rows of `width` tile characters that end a grid map
+    /// (MovingAI's and the hex format's), each character checked by
+    /// `is_tile`; blank lines after the last row are allowed. The tiles grow
+    /// with the rows read, never ahead of them, whatever size the header
+    /// gave; a refused allocation is an out-of-memory error.
+    pub(crate) fn tile_rows(
+        &mut self,
+        width: u32,
+        height: u32,
+        is_tile: impl Fn(char) -> bool,
+    ) -> Result<Vec<u8>, LoadError> {
+        use LoadErrorKind as K;
+        let mut tiles: Vec<u8> = Vec::new();
+        let mut rows = 0u32;
+        while let Some((n, line)) = self.next_trimmed()? {
+            if rows == height {
+                if line.trim().is_empty() {
+                    continue; // trailing blank lines
+                }
+                return Err(LoadError::new(n, K::TooManyRows { expected: height }));
+            }
+            let found = line.chars().count();
+            if found != width as usize {
+                let kind = K::RowLength {
+                    found,
+                    expected: width,
+                };
+                return Err(LoadError::new(n, kind));
+            }
+            // The row is `width` characters long, all read already.
+            tiles.try_reserve(line.len()).map_err(oom_at(n))?;
+            for (column, ch) in line.chars().enumerate() {
+                if !is_tile(ch) {
+                    let kind = K::UnknownTile {
+                        column: column + 1,
+                        found: ch,
+                    };
+                    return Err(LoadError::new(n, kind));
+                }
+                tiles.push(ch as u8);
+            }
+            rows += 1;
+        }
+        if rows < height {
+            return Err(LoadError::lineless(K::TooFewRows {
+                found: rows,
+                expected: height,
+            }));
+        }
+        Ok(tiles)
     }
 
     /// The number of the line after the last one read: where errors found at

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::cost::Cost;
 use crate::grid::{Connectivity, Grid, GridCosts, Layout};
-use crate::io::error::{oom_at, LoadError, LoadErrorKind};
+use crate::io::error::{LoadError, LoadErrorKind};
 use crate::io::lines::{open, Lines};
 use crate::io::parse::found;
 
@@ -130,48 +130,9 @@ impl MovingAiMap {
         let Some(layout) = Layout::new(width, height) else {
             return Err(LoadError::lineless(K::TooLarge { width, height }));
         };
-        // Rows: the tiles grow with the rows read, never ahead of them.
-        let mut tiles: Vec<u8> = Vec::new();
-        let mut rows = 0u32;
-        while let Some((n, line)) = lines.next_trimmed()? {
-            if rows == height {
-                if line.trim().is_empty() {
-                    continue; // trailing blank lines
-                }
-                return Err(LoadError::new(n, K::TooManyRows { expected: height }));
-            }
-            let found = line.chars().count();
-            if found != width as usize {
-                return Err(LoadError::new(
-                    n,
-                    K::RowLength {
-                        found,
-                        expected: width,
-                    },
-                ));
-            }
-            // The row is `width` characters long, all read already.
-            tiles.try_reserve(line.len()).map_err(oom_at(n))?;
-            for (column, ch) in line.chars().enumerate() {
-                match ch {
-                    '.' | 'G' | 'S' | '@' | 'O' | 'T' | 'W' => tiles.push(ch as u8),
-                    _ => {
-                        let kind = K::UnknownTile {
-                            column: column + 1,
-                            found: ch,
-                        };
-                        return Err(LoadError::new(n, kind));
-                    }
-                }
-            }
-            rows += 1;
-        }
-        if rows < height {
-            return Err(LoadError::lineless(K::TooFewRows {
-                found: rows,
-                expected: height,
-            }));
-        }
+        let tiles = lines.tile_rows(width, height, |ch| {
+            matches!(ch, '.' | 'G' | 'S' | '@' | 'O' | 'T' | 'W')
+        })?;
         Ok(MovingAiMap {
             width,
             height,
