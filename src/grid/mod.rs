@@ -128,7 +128,7 @@ mod reverse;
 mod save;
 mod shortcuts;
 mod smoothing;
-mod terrain;
+pub(crate) mod terrain;
 #[cfg(test)]
 mod tests;
 

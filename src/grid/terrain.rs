@@ -40,19 +40,13 @@ impl<C: Cost> Grid<C> {
         let cells = self.width as usize * self.height as usize;
         let terrain = self.terrain.get_or_insert_with(|| vec![C::one(); cells]);
         let old = core::mem::replace(&mut terrain[i], weight);
-        if weight < self.min_terrain {
-            self.min_terrain = weight;
-            self.min_terrain_cells = 1;
-        } else if weight == self.min_terrain {
-            if old != self.min_terrain {
-                self.min_terrain_cells += 1;
-            }
-        } else if old == self.min_terrain {
-            // The old value was the minimum and is being raised.
-            self.min_terrain_cells -= 1;
-            if self.min_terrain_cells == 0 {
-                self.rescan_min_terrain();
-            }
+        if track_lowest(
+            &mut self.min_terrain,
+            &mut self.min_terrain_cells,
+            old,
+            weight,
+        ) {
+            self.rescan_min_terrain();
         }
         if old != weight {
             self.record_edit(cell, before);
@@ -61,23 +55,8 @@ impl<C: Cost> Grid<C> {
     }
 
     pub(super) fn rescan_min_terrain(&mut self) {
-        let Some(terrain) = &self.terrain else {
-            self.min_terrain = C::one();
-            self.min_terrain_cells = self.width as usize * self.height as usize;
-            return;
-        };
-        let mut min = C::one();
-        let mut count = 0usize;
-        for (k, &w) in terrain.iter().enumerate() {
-            if k == 0 || w < min {
-                min = w;
-                count = 1;
-            } else if w == min {
-                count += 1;
-            }
-        }
-        self.min_terrain = min;
-        self.min_terrain_cells = count;
+        let cells = self.width as usize * self.height as usize;
+        (self.min_terrain, self.min_terrain_cells) = lowest_weight(self.terrain.as_deref(), cells);
     }
 
     /// The terrain weight of `cell`: one if never set (or outside the grid).
@@ -133,4 +112,44 @@ impl<C: Cost> Grid<C> {
     pub fn min_terrain(&self) -> C {
         self.min_terrain
     }
+}
+
+/// The lowest of `weights` and how many cells hold it; one, held by all
+/// `cells`, without weights. Shared by [`Grid`] and
+/// [`HexGrid`](crate::hex::HexGrid).
+pub(crate) fn lowest_weight<C: Cost>(weights: Option<&[C]>, cells: usize) -> (C, usize) {
+    let Some(weights) = weights else {
+        return (C::one(), cells);
+    };
+    let mut min = C::one();
+    let mut count = 0usize;
+    for (k, &w) in weights.iter().enumerate() {
+        if k == 0 || w < min {
+            min = w;
+            count = 1;
+        } else if w == min {
+            count += 1;
+        }
+    }
+    (min, count)
+}
+
+/// Keeps `lowest` and `count` (how many cells hold it) exact when one
+/// cell's weight goes from `old` to `new`: O(1), and `true` when the last
+/// cell holding the lowest weight was raised, so the lowest must be found
+/// again ([`lowest_weight`]).
+pub(crate) fn track_lowest<C: Cost>(lowest: &mut C, count: &mut usize, old: C, new: C) -> bool {
+    if new < *lowest {
+        *lowest = new;
+        *count = 1;
+    } else if new == *lowest {
+        if old != *lowest {
+            *count += 1;
+        }
+    } else if old == *lowest {
+        // The old value was the lowest and is being raised.
+        *count -= 1;
+        return *count == 0;
+    }
+    false
 }

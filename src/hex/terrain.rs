@@ -2,6 +2,7 @@
 
 use super::{Hex, HexError, HexGrid};
 use crate::cost::Cost;
+use crate::grid::terrain::{lowest_weight, track_lowest};
 
 impl<C: Cost> HexGrid<C> {
     /// Sets the terrain weight of `hex`: entering it then costs
@@ -41,41 +42,19 @@ impl<C: Cost> HexGrid<C> {
         let cells = self.passable.len();
         let terrain = self.terrain.get_or_insert_with(|| vec![C::one(); cells]);
         let old = core::mem::replace(&mut terrain[i], weight);
-        if weight < self.min_terrain {
-            self.min_terrain = weight;
-            self.min_terrain_cells = 1;
-        } else if weight == self.min_terrain {
-            if old != self.min_terrain {
-                self.min_terrain_cells += 1;
-            }
-        } else if old == self.min_terrain {
-            self.min_terrain_cells -= 1;
-            if self.min_terrain_cells == 0 {
-                self.rescan_min_terrain();
-            }
+        if track_lowest(
+            &mut self.min_terrain,
+            &mut self.min_terrain_cells,
+            old,
+            weight,
+        ) {
+            (self.min_terrain, self.min_terrain_cells) =
+                lowest_weight(self.terrain.as_deref(), cells);
         }
         if old != weight {
             self.record_edit(hex, i, before);
         }
         Ok(())
-    }
-
-    fn rescan_min_terrain(&mut self) {
-        let Some(terrain) = &self.terrain else {
-            return;
-        };
-        let mut min = terrain[0];
-        let mut count = 0usize;
-        for &w in terrain {
-            if w < min {
-                min = w;
-                count = 1;
-            } else if w == min {
-                count += 1;
-            }
-        }
-        self.min_terrain = min;
-        self.min_terrain_cells = count;
     }
 
     /// The terrain weight of `hex`: one if never set (or off the map).
