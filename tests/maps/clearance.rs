@@ -18,7 +18,7 @@
 
 use crate::common;
 
-use common::edit_costs::EditCost;
+use common::edit_costs::{random_cell, random_grid, EditCost};
 use common::{Adjacency, Lcg};
 use pathseek::components::GraphComponents;
 use pathseek::graph::{DenseIds, MapChanged};
@@ -121,13 +121,6 @@ fn reference<C: Cost>(grid: &Grid<C>, k: u32) -> Adjacency<C> {
         }
     }
     adj
-}
-
-fn random_cell(rng: &mut Lcg, grid: &Grid<impl Cost>) -> Cell {
-    Cell::new(
-        rng.next(u64::from(grid.width())) as u32,
-        rng.next(u64::from(grid.height())) as u32,
-    )
 }
 
 /// Every clearance against the brute-force count.
@@ -233,23 +226,14 @@ fn all_moves<C: Cost>(clearance: &Clearance, grid: &Grid<C>) -> Moves<C> {
 
 fn run<C: EditCost>(case: &Case) {
     let mut rng = Lcg(case.seed);
-    let connectivity = if case.eight {
-        Connectivity::Eight
-    } else {
-        Connectivity::Four
-    };
-    let mut grid = Grid::new(case.width, case.height, connectivity, C::costs(case.eight)).unwrap();
-    for y in 0..case.height {
-        for x in 0..case.width {
-            let cell = Cell::new(x, y);
-            if rng.next(100) < case.density {
-                grid.set_passable(cell, false).unwrap();
-            }
-            if case.terrain && rng.next(3) == 0 {
-                grid.set_terrain(cell, C::weight(&mut rng)).unwrap();
-            }
-        }
-    }
+    let mut grid: Grid<C> = random_grid(
+        &mut rng,
+        case.width,
+        case.height,
+        case.eight,
+        case.density,
+        case.terrain,
+    );
     let mut clearance = Clearance::new(&grid, case.max_size).unwrap();
     check_values(&clearance, &grid, "built");
     check_searches(&clearance, &grid, &mut rng, "built");

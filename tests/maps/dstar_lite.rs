@@ -15,7 +15,7 @@
 
 use crate::common;
 
-use common::edit_costs::EditCost;
+use common::edit_costs::{random_cell, random_grid, EditCost};
 use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::incremental::DStarLite;
@@ -61,13 +61,6 @@ fn case() -> impl Strategy<Value = Case> {
                 seed,
             },
         )
-}
-
-fn random_cell(rng: &mut Lcg, grid: &Grid<impl Cost>) -> Cell {
-    Cell::new(
-        rng.next(u64::from(grid.width())) as u32,
-        rng.next(u64::from(grid.height())) as u32,
-    )
 }
 
 /// The reference: Dijkstra's cost from `start` to `goal` on `grid` as it is.
@@ -123,23 +116,14 @@ fn check<C: EditCost, O: OpenSet<C>>(
 
 fn run<C: EditCost, O: OpenSet<C>>(case: &Case, open: O) {
     let mut rng = Lcg(case.seed);
-    let connectivity = if case.eight {
-        Connectivity::Eight
-    } else {
-        Connectivity::Four
-    };
-    let mut grid = Grid::new(case.width, case.height, connectivity, C::costs(case.eight)).unwrap();
-    for y in 0..case.height {
-        for x in 0..case.width {
-            let cell = Cell::new(x, y);
-            if rng.next(100) < case.density {
-                grid.set_passable(cell, false).unwrap();
-            }
-            if case.terrain && rng.next(3) == 0 {
-                grid.set_terrain(cell, C::weight(&mut rng)).unwrap();
-            }
-        }
-    }
+    let mut grid: Grid<C> = random_grid(
+        &mut rng,
+        case.width,
+        case.height,
+        case.eight,
+        case.density,
+        case.terrain,
+    );
     let mut start = random_cell(&mut rng, &grid);
     let goal = random_cell(&mut rng, &grid);
     grid.set_passable(start, true).unwrap();

@@ -18,7 +18,7 @@
 
 use crate::common;
 
-use common::edit_costs::EditCost;
+use common::edit_costs::{random_cell, random_grid, EditCost};
 use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::hierarchy::{Hierarchy, HierarchyError, HierarchyOptions};
@@ -58,13 +58,6 @@ fn case() -> impl Strategy<Value = Case> {
                 seed,
             },
         )
-}
-
-fn random_cell(rng: &mut Lcg, grid: &Grid<impl Cost>) -> Cell {
-    Cell::new(
-        rng.next(u64::from(grid.width())) as u32,
-        rng.next(u64::from(grid.height())) as u32,
-    )
 }
 
 fn reference<C: Cost>(grid: &Grid<C>, start: Cell, goal: Cell) -> Option<C> {
@@ -171,23 +164,14 @@ fn sorted_edges<C: Cost>(h: &Hierarchy<C>) -> Vec<(Cell, Cell, C)> {
 
 fn run<C: EditCost>(case: &Case) {
     let mut rng = Lcg(case.seed);
-    let connectivity = if case.eight {
-        Connectivity::Eight
-    } else {
-        Connectivity::Four
-    };
-    let mut grid = Grid::new(case.width, case.height, connectivity, C::costs(case.eight)).unwrap();
-    for y in 0..case.height {
-        for x in 0..case.width {
-            let cell = Cell::new(x, y);
-            if rng.next(100) < case.density {
-                grid.set_passable(cell, false).unwrap();
-            }
-            if case.terrain && rng.next(3) == 0 {
-                grid.set_terrain(cell, C::weight(&mut rng)).unwrap();
-            }
-        }
-    }
+    let mut grid: Grid<C> = random_grid(
+        &mut rng,
+        case.width,
+        case.height,
+        case.eight,
+        case.density,
+        case.terrain,
+    );
     // Mostly no direct search (small grids would answer most queries by
     // it), sometimes one with a small budget; kept fields or not.
     let options = HierarchyOptions::new(case.cluster)
