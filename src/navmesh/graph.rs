@@ -68,6 +68,9 @@ impl NodeGraph {
         let slot_from = |q: u32, b: u32| -> Option<usize> {
             (start[q as usize] as usize..start[q as usize + 1] as usize).find(|&t| corners[t] == b)
         };
+        // Each portal once, as the slots at its ends: p's slot s (at a) and
+        // n (at b), q's slot t (at b) and u (at a), for the edge a -> b of p.
+        let mut portals: Vec<[usize; 4]> = Vec::new();
         for p in 0..count {
             for s in start[p] as usize..start[p + 1] as usize {
                 let q = links[s];
@@ -75,16 +78,19 @@ impl NodeGraph {
                     continue;
                 }
                 let n = next(p, s);
-                let (a, b) = (corners[s], corners[n]);
-                let Some(t) = slot_from(q, b) else { continue };
+                let Some(t) = slot_from(q, corners[n]) else {
+                    continue;
+                };
                 let u = next(q as usize, t);
-                debug_assert_eq!(corners[u], a);
-                // p's slot s (at a) with q's slot u (at a); p's n (at b) with q's t (at b).
-                for (x, y) in [(s, u), (n, t)] {
-                    let (rx, ry) = (find(&mut parent, x as u32), find(&mut parent, y as u32));
-                    if rx != ry {
-                        parent[rx as usize] = ry;
-                    }
+                debug_assert_eq!(corners[u], corners[s]);
+                portals.push([s, n, t, u]);
+            }
+        }
+        for &[s, n, t, u] in &portals {
+            for (x, y) in [(s, u), (n, t)] {
+                let (rx, ry) = (find(&mut parent, x as u32), find(&mut parent, y as u32));
+                if rx != ry {
+                    parent[rx as usize] = ry;
                 }
             }
         }
@@ -101,24 +107,15 @@ impl NodeGraph {
         }
         let corner_count = positions.len() as u32;
         let mut slot_portal = vec![NONE; slots];
-        for p in 0..count {
-            for s in start[p] as usize..start[p + 1] as usize {
-                let q = links[s];
-                if q == NONE || q < p as u32 {
-                    continue;
-                }
-                let n = next(p, s);
-                let (a, b) = (corners[s], corners[n]);
-                let (pa, pb) = (vertices[a as usize], vertices[b as usize]);
-                if pa.distance(pb) <= long {
-                    continue;
-                }
-                let Some(t) = slot_from(q, b) else { continue };
-                let id = positions.len() as u32;
-                positions.push(Point::new((pa.x + pb.x) * 0.5, (pa.y + pb.y) * 0.5));
-                slot_portal[s] = id;
-                slot_portal[t] = id;
+        for &[s, n, t, _] in &portals {
+            let (pa, pb) = (vertices[corners[s] as usize], vertices[corners[n] as usize]);
+            if pa.distance(pb) <= long {
+                continue;
             }
+            let id = positions.len() as u32;
+            positions.push(Point::new((pa.x + pb.x) * 0.5, (pa.y + pb.y) * 0.5));
+            slot_portal[s] = id;
+            slot_portal[t] = id;
         }
         if positions.len() >= (NONE - 2) as usize {
             return Err(MeshError::TooLarge);
