@@ -369,6 +369,7 @@ impl num_traits::NumCast for Length {
 
 impl Cost for Length {
     type Key = u32;
+    const EXACT_SUMS: bool = true;
     #[inline(always)]
     fn to_key(self) -> u32 {
         self.0

@@ -84,6 +84,21 @@ pub trait Cost:
     /// of up to 32 bits, `u64` for wider ones.
     type Key: OrderKey;
 
+    /// `true` when sums of costs are exact (integers, fixed point): `a + b`
+    /// is the true sum whenever [`checked_add`](Cost::checked_add) gives one,
+    /// so `a <= b + c` between edge costs carries over to the sums a search
+    /// makes. Floats round, so they keep the default, `false`. Graphs may
+    /// leave out more edges when it is `true` (a [`Grid`](crate::grid::Grid)
+    /// skips the moves its parent cell has already offered more cheaply);
+    /// claiming it for a type whose sums round can change a search's answer.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Cost, Length};
+    /// assert!(u32::EXACT_SUMS && Length::EXACT_SUMS && !f64::EXACT_SUMS);
+    /// ```
+    const EXACT_SUMS: bool = false;
+
     /// An order-preserving image of this cost: for valid costs `a` and `b`,
     /// `a < b` exactly when `a.to_key() < b.to_key()`, and equal costs have
     /// equal keys. The open sets store and compare keys (one integer
@@ -225,6 +240,7 @@ macro_rules! unsigned_cost {
     ($($t:ty => $key:ty),*) => {$(
         impl Cost for $t {
             type Key = $key;
+            const EXACT_SUMS: bool = true;
             #[inline(always)]
             fn to_key(self) -> $key { self as $key }
             #[inline(always)]
@@ -245,6 +261,7 @@ macro_rules! signed_cost {
     ($($t:ty => $wide:ty, $key:ty),*) => {$(
         impl Cost for $t {
             type Key = $key;
+            const EXACT_SUMS: bool = true;
             // Widened with its sign, then the sign bit flipped: the signed
             // order becomes the unsigned one, for every value.
             #[inline(always)]

@@ -1,13 +1,17 @@
 //! [`Grid`] as a [`Graph`]: the move loop and the node ids.
 
 use super::division::divide;
+use super::layout::move_index;
+use super::parent_pruning::PruneTable;
 use super::{Cell, Grid, STEPS};
 use crate::cost::Cost;
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 
 impl<C: Cost> Grid<C> {
     /// Emits the moves out of `node` as `edge(cell, cell_index, cost)`;
-    /// `weigh(move_cost, dest_index)` applies terrain (or not).
+    /// `weigh(move_cost, dest_index)` applies terrain (or not). With a
+    /// `parent` one move away, the moves `prune` lists for that arrival are
+    /// left out ([`parent_pruning`](super::parent_pruning)).
     ///
     /// One loop over the set bits of the cell's move mask, so the search's edge
     /// callback has a single call site (and is inlined) and no branch depends on
@@ -16,13 +20,30 @@ impl<C: Cost> Grid<C> {
     pub(super) fn emit_moves(
         &self,
         node: Cell,
+        parent: Option<Cell>,
+        prune: Option<&PruneTable>,
         mut edge: impl FnMut(Cell, usize, C),
         weigh: impl Fn(C, usize) -> C,
     ) {
         let Some(p) = self.padded_index(node) else {
             return;
         };
-        let mut moves = self.moves[p] & self.connectivity.move_bits();
+        let bits = self.connectivity.move_bits();
+        let mut moves = self.moves[p] & bits;
+        if let (Some(parent), Some(prune)) = (parent, prune) {
+            // The move that arrived: the parent is one step behind.
+            let d_in = move_index(
+                node.x.wrapping_sub(parent.x) as i32,
+                node.y.wrapping_sub(parent.y) as i32,
+            );
+            if let (Some(row), Some(&offset)) = (prune.get(d_in), self.padded_offsets.get(d_in)) {
+                let from = self
+                    .moves
+                    .get(p.wrapping_add_signed(-offset))
+                    .map_or(0, |&m| m & bits);
+                moves &= !row[usize::from(from)];
+            }
+        }
         let w = self.width as usize;
         // Unpadded index of `node`, for terrain look-ups.
         let t = node.y as usize * w + node.x as usize;
@@ -79,6 +100,8 @@ impl<C: Cost> Graph for Grid<C> {
         match &self.terrain {
             None => self.emit_moves(
                 at.node,
+                at.parent,
+                self.pruning[0],
                 #[inline(always)]
                 |cell, index, cost| edges.indexed_edge(cell, index, cost),
                 |cost, _| cost,
@@ -86,6 +109,8 @@ impl<C: Cost> Graph for Grid<C> {
             // `set_terrain` checked that every weight times either move cost fits.
             Some(terrain) => self.emit_moves(
                 at.node,
+                at.parent,
+                self.pruning[1],
                 #[inline(always)]
                 |cell, index, cost| edges.indexed_edge(cell, index, cost),
                 |cost, i| cost * terrain[i],

@@ -4,6 +4,7 @@ use core::fmt;
 
 use super::division::reciprocal;
 use super::layout::{moves_at, Layout, STEPS};
+use super::parent_pruning::{pruning_for, PruneTable};
 use super::{Cell, Connectivity, GridCosts, GridError};
 use crate::cost::Cost;
 
@@ -52,6 +53,14 @@ pub struct Grid<C> {
     /// How far each move of [`STEPS`] goes in the row-major cell index
     /// (`dy * width + dx`), so the move loop adds instead of multiplying.
     pub(super) offsets: [isize; 8],
+    /// How far each move of [`STEPS`] goes in the padded layout
+    /// (`dy * stride + dx`).
+    pub(super) padded_offsets: [isize; 8],
+    /// Which moves an expansion leaves out given its parent
+    /// ([`parent_pruning`](super::parent_pruning)), without terrain and with
+    /// it: `None` when the move costs are not valid (the search must meet
+    /// them and report them).
+    pub(super) pruning: [Option<&'static PruneTable>; 2],
 }
 
 impl<C: Cost> fmt::Debug for Grid<C> {
@@ -171,6 +180,8 @@ impl<C: Cost> Grid<C> {
             min_terrain_cells: width as usize * height as usize,
             width_reciprocal: reciprocal(width),
             offsets: STEPS.map(|(dx, dy)| dy as isize * width as isize + dx as isize),
+            padded_offsets: STEPS.map(|(dx, dy)| dy as isize * stride as isize + dx as isize),
+            pruning: [pruning_for(&costs, false), pruning_for(&costs, true)],
         }
     }
 

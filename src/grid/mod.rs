@@ -122,6 +122,7 @@ mod layout;
 mod line_of_sight;
 mod map;
 mod nearest;
+mod parent_pruning;
 mod render;
 mod reverse;
 #[cfg(feature = "serde")]

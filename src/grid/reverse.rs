@@ -79,8 +79,11 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
     fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
         let grid = self.grid;
         match &grid.terrain {
+            // Without terrain the reversed moves are the forward ones.
             None => grid.emit_moves(
                 at.node,
+                at.parent,
+                grid.pruning[0],
                 #[inline(always)]
                 |cell, index, cost| edges.indexed_edge(cell, index, cost),
                 |cost, _| cost,
@@ -91,8 +94,12 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
                     return;
                 };
                 let weight = terrain[own];
+                // Priced by the cell left, so the parent's offers compare
+                // with nothing here: no pruning.
                 grid.emit_moves(
                     at.node,
+                    None,
+                    None,
                     #[inline(always)]
                     |cell, index, cost| edges.indexed_edge(cell, index, cost),
                     |cost, _| cost * weight,

@@ -25,6 +25,7 @@ mod movingai_scenarios;
 #[cfg(feature = "navmesh")]
 mod navmesh;
 mod nearest;
+mod parent_pruning;
 mod precomputed_jumps;
 mod prop_grids;
 mod reach;
