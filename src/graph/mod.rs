@@ -381,6 +381,12 @@ pub struct Expansion<N> {
     /// The node being expanded.
     pub node: N,
     /// Its predecessor on the best known path; `None` for a start.
+    ///
+    /// Graphs may leave out edges the parent has already offered at no
+    /// greater cost ([`Grid`](crate::grid::Grid) does, and the jump point
+    /// graphs). So a graph that wraps another and changes the costs of its
+    /// edges must not pass the parent on: it expands
+    /// `Expansion::new(at.node).with_goal(at.goal)` instead.
     pub parent: Option<N>,
     /// The goal node, when the search has exactly one; `None` when the goal is
     /// a predicate ([`Query::until`](crate::Query::until)).

@@ -9,7 +9,8 @@ use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 
 impl<C: Cost> Grid<C> {
     /// Emits the moves out of `node` as `edge(cell, cell_index, cost)`;
-    /// `weigh(move_cost, dest_index)` applies terrain (or not). With a
+    /// `price(kind, dest_index)` is the cost of a move of `kind` (0 straight,
+    /// 1 diagonal) into the cell `dest_index`. With a
     /// `parent` one move away, the moves `prune` lists for that arrival are
     /// left out ([`parent_pruning`](super::parent_pruning)).
     ///
@@ -23,7 +24,7 @@ impl<C: Cost> Grid<C> {
         parent: Option<Cell>,
         prune: Option<&PruneTable>,
         mut edge: impl FnMut(Cell, usize, C),
-        weigh: impl Fn(C, usize) -> C,
+        price: impl Fn(usize, usize) -> C,
     ) {
         let Some(p) = self.padded_index(node) else {
             return;
@@ -47,7 +48,6 @@ impl<C: Cost> Grid<C> {
         let w = self.width as usize;
         // Unpadded index of `node`, for terrain look-ups.
         let t = node.y as usize * w + node.x as usize;
-        let costs = [self.costs.straight, self.costs.diagonal];
         while moves != 0 {
             let d = moves.trailing_zeros() as usize;
             moves &= moves - 1;
@@ -59,7 +59,7 @@ impl<C: Cost> Grid<C> {
                 y: node.y.wrapping_add_signed(dy),
             };
             let dest = t.wrapping_add_signed(self.offsets[d]);
-            edge(cell, dest, weigh(costs[d >> 2], dest));
+            edge(cell, dest, price(d >> 2, dest));
         }
     }
 }
@@ -70,6 +70,14 @@ impl<C: Cost> Grid<C> {
 /// (8-connected) north-east, south-east, south-west, north-west. Blocked or
 /// out-of-range cells have none. Terrain multiplies each move by the weight of
 /// the cell entered.
+///
+/// The search's expansions ([`Graph::expand`] with a parent one move away)
+/// leave out the moves whose cells the parent has already offered at no
+/// greater cost: the way back, the parent's straight neighbours, and
+/// (without terrain, for costs with [exact sums](Cost::EXACT_SUMS) and a
+/// diagonal at most two straight steps) its diagonal ones. The search then
+/// does exactly what it would do without them, looking at about half the
+/// edges on octile grids.
 ///
 /// # Example
 /// ```
@@ -97,6 +105,7 @@ impl<C: Cost> Graph for Grid<C> {
     /// dense id of the cell it enters (the move loop computes it anyway).
     #[inline(always)]
     fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+        let costs = [self.costs.straight, self.costs.diagonal];
         match &self.terrain {
             None => self.emit_moves(
                 at.node,
@@ -104,16 +113,16 @@ impl<C: Cost> Graph for Grid<C> {
                 self.pruning[0],
                 #[inline(always)]
                 |cell, index, cost| edges.indexed_edge(cell, index, cost),
-                |cost, _| cost,
+                |kind, _| costs[kind],
             ),
-            // `set_terrain` checked that every weight times either move cost fits.
-            Some(terrain) => self.emit_moves(
+            // The price of entering each cell, kept with its weight.
+            Some(_) => self.emit_moves(
                 at.node,
                 at.parent,
                 self.pruning[1],
                 #[inline(always)]
                 |cell, index, cost| edges.indexed_edge(cell, index, cost),
-                |cost, i| cost * terrain[i],
+                |kind, i| self.entry_costs.get(i).map_or(costs[kind], |c| c[kind]),
             ),
         }
     }

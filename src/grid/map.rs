@@ -12,7 +12,7 @@ use crate::cost::Cost;
 ///
 /// Sizes: both sides at least 1 and at most `u32::MAX` cells in all; other sizes
 /// are rejected with [`GridError::InvalidSize`]. Memory: two bytes per cell, its
-/// passability and its precomputed move mask (plus a one-cell border), and one `C` per cell once a terrain weight is set.
+/// passability and its precomputed move mask (plus a one-cell border), and three `C` per cell once a terrain weight is set (the weight, and the price of entering the cell straight and diagonally).
 ///
 /// See the [module docs](super) for the move rules.
 #[derive(Clone)]
@@ -43,6 +43,10 @@ pub struct Grid<C> {
     pub(super) log: super::edits::EditLog<super::CellEdit<C>>,
     /// `width * height` weights, row-major without border; `None` = all one.
     pub(super) terrain: Option<Vec<C>>,
+    /// With terrain: the price of entering each cell by a straight and by a
+    /// diagonal move (the move costs times its weight), kept with `terrain`
+    /// so the move loop loads a price instead of multiplying; empty without.
+    pub(super) entry_costs: Vec<[C; 2]>,
     /// Smallest weight in `terrain` (one when `terrain` is `None`).
     pub(super) min_terrain: C,
     /// How many cells hold `min_terrain`.
@@ -176,6 +180,7 @@ impl<C: Cost> Grid<C> {
             version: fresh_stamp(),
             log: super::edits::EditLog::new(),
             terrain: None,
+            entry_costs: Vec::new(),
             min_terrain: C::one(),
             min_terrain_cells: width as usize * height as usize,
             width_reciprocal: reciprocal(width),

@@ -78,6 +78,7 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
     #[inline(always)]
     fn expand(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
         let grid = self.grid;
+        let costs = [grid.costs.straight, grid.costs.diagonal];
         match &grid.terrain {
             // Without terrain the reversed moves are the forward ones.
             None => grid.emit_moves(
@@ -86,14 +87,16 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
                 grid.pruning[0],
                 #[inline(always)]
                 |cell, index, cost| edges.indexed_edge(cell, index, cost),
-                |cost, _| cost,
+                |kind, _| costs[kind],
             ),
-            Some(terrain) => {
+            Some(_) => {
                 // Every move out of `at.node` here is a move into it forward.
                 let Some(own) = grid.cell_index(at.node) else {
                     return;
                 };
-                let weight = terrain[own];
+                let Some(&entry) = grid.entry_costs.get(own) else {
+                    return;
+                };
                 // Priced by the cell left, so the parent's offers compare
                 // with nothing here: no pruning.
                 grid.emit_moves(
@@ -102,7 +105,7 @@ impl<C: Cost> Graph for ReversedGrid<'_, C> {
                     None,
                     #[inline(always)]
                     |cell, index, cost| edges.indexed_edge(cell, index, cost),
-                    |cost, _| cost * weight,
+                    |kind, _| entry[kind],
                 )
             }
         }

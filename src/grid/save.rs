@@ -120,6 +120,7 @@ impl<C: Cost> Grid<C> {
             rows[c.y as usize].as_bytes()[c.x as usize] == b'.'
         });
         grid.terrain = terrain;
+        grid.rebuild_entry_costs();
         grid.rescan_min_terrain();
         grid.set_edit_log_capacity(edit_log_capacity);
         Ok(grid)

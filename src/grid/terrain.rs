@@ -38,8 +38,16 @@ impl<C: Cost> Grid<C> {
         }
         let before = self.cell_state(cell);
         let cells = self.width as usize * self.height as usize;
-        let terrain = self.terrain.get_or_insert_with(|| vec![C::one(); cells]);
+        let (entry, plain) = (self.entry_cost(weight), self.entry_cost(C::one()));
+        let terrain = match &mut self.terrain {
+            Some(t) => t,
+            None => {
+                self.entry_costs = vec![plain; cells];
+                self.terrain.insert(vec![C::one(); cells])
+            }
+        };
         let old = core::mem::replace(&mut terrain[i], weight);
+        self.entry_costs[i] = entry;
         if track_lowest(
             &mut self.min_terrain,
             &mut self.min_terrain_cells,
@@ -52,6 +60,23 @@ impl<C: Cost> Grid<C> {
             self.record_edit(cell, before);
         }
         Ok(())
+    }
+
+    /// The price of entering a cell of weight `weight` by a straight and by
+    /// a diagonal move (`set_terrain` checked that neither overflows).
+    #[inline]
+    fn entry_cost(&self, weight: C) -> [C; 2] {
+        [self.costs.straight * weight, self.costs.diagonal * weight]
+    }
+
+    /// Makes `entry_costs` anew from `terrain` (empty without).
+    #[cfg(feature = "serde")]
+    pub(super) fn rebuild_entry_costs(&mut self) {
+        let costs = match &self.terrain {
+            Some(t) => t.iter().map(|&w| self.entry_cost(w)).collect(),
+            None => Vec::new(),
+        };
+        self.entry_costs = costs;
     }
 
     pub(super) fn rescan_min_terrain(&mut self) {
