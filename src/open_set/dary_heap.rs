@@ -97,7 +97,7 @@ impl<C: Cost, const D: usize> Default for DaryHeap<C, D> {
 }
 
 impl<C: Cost, const D: usize> OpenSet<C> for DaryHeap<C, D> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, entry: Entry<C>) {
         self.ensure_slot(entry.slot);
         sift::push::<_, D, [u32]>(&mut self.heap, Packed::pack(entry), &mut self.positions);
@@ -111,7 +111,7 @@ impl<C: Cost, const D: usize> OpenSet<C> for DaryHeap<C, D> {
     /// Moves `entry.slot`'s entry to the new key in place, up or down as needed
     /// (a "decrease" may move later in tie order: same `f`, smaller `g`). A slot
     /// that is not in the heap is pushed instead.
-    #[inline]
+    #[inline(always)]
     fn decrease_key(&mut self, entry: Entry<C>) {
         let pos = self
             .positions
