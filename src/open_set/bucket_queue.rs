@@ -253,15 +253,14 @@ impl<C: Cost> BucketQueue<C> {
         key >= self.base && key - self.base <= self.mask
     }
 
-    /// A node holding `entry`, linked nowhere (the free list's first, or a
-    /// new one); `None` when the pool is full (then the side heap takes it).
+    /// A node for `entry`, linked nowhere: the free list's first, or a new
+    /// one (holding `entry`); `None` when the pool is full (then the side
+    /// heap takes the entry).
     #[inline(always)]
     fn alloc(&mut self, entry: Entry<C>) -> Option<u32> {
         let n = self.free;
         if n != NIL {
-            let node = &mut self.nodes[n as usize];
-            self.free = node.next;
-            node.entry = entry;
+            self.free = self.nodes[n as usize].next;
             return Some(n);
         }
         let n = self.nodes.len();
@@ -276,17 +275,22 @@ impl<C: Cost> BucketQueue<C> {
         Some(n as u32)
     }
 
-    /// Puts node `n` (holding its entry, of key `key` in the window, linked
-    /// nowhere) into its bucket: at the head of the bucket's list, or in
-    /// `current` in `g` order when the key is `base`.
+    /// Writes `entry` (of key `key`, in the window) to node `n` (linked
+    /// nowhere) and puts the node into its bucket: at the head of the
+    /// bucket's list, or in `current` in `g` order when the key is `base`.
+    /// The caller records the node's position.
     #[inline(always)]
-    fn place(&mut self, n: u32, key: u64) {
+    fn place(&mut self, n: u32, entry: Entry<C>, key: u64) {
         if key == self.base {
             // With a consistent heuristic an entry of the bucket being
             // popped comes from expanding its last entry, so its `g` is the
             // largest: an O(1) push at the end.
-            self.nodes[n as usize].prev = CURRENT;
-            let g = self.nodes[n as usize].entry.g.to_key();
+            self.nodes[n as usize] = Node {
+                entry,
+                prev: CURRENT,
+                next: NIL,
+            };
+            let g = entry.g.to_key();
             let nodes = &self.nodes;
             let g_of = |m: u32| nodes[m as usize].entry.g.to_key();
             match self.current.last() {
@@ -299,9 +303,11 @@ impl<C: Cost> BucketQueue<C> {
         } else {
             let i = (key & self.mask) as usize;
             let head = self.heads[i];
-            let node = &mut self.nodes[n as usize];
-            node.prev = NIL;
-            node.next = head;
+            self.nodes[n as usize] = Node {
+                entry,
+                prev: NIL,
+                next: head,
+            };
             if head != NIL {
                 self.nodes[head as usize].prev = n;
             } else {
@@ -310,8 +316,6 @@ impl<C: Cost> BucketQueue<C> {
             }
             self.heads[i] = n;
         }
-        let slot = self.nodes[n as usize].entry.slot;
-        self.positions.set(slot, n as usize);
         self.bucketed += 1;
     }
 
@@ -410,7 +414,8 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
             if self.in_window(key)
                 && let Some(n) = self.alloc(entry)
             {
-                self.place(n, key);
+                self.place(n, entry, key);
+                self.positions.set(entry.slot, n as usize);
                 return;
             }
         }
@@ -428,14 +433,14 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
             self.base += offset;
             self.take_bucket(((self.base) & self.mask) as usize);
         }
-        let n = *self.current.last()?;
+        let n = self.current.pop()?;
         let top = self.nodes[n as usize].entry;
         if let Some(s) = self.side.first()
             && s.precedes(&top)
         {
+            self.current.push(n); // within its capacity
             return sift::pop::<Entry<C>, 2, _>(&mut self.side, &mut NoHook);
         }
-        self.current.pop();
         self.release(n);
         self.bucketed -= 1;
         Some(top)
@@ -455,8 +460,8 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
             self.base = key;
         }
         if self.in_window(key) {
-            self.nodes[n as usize].entry = entry;
-            self.place(n, key);
+            // The same node: its position stays.
+            self.place(n, entry, key);
         } else {
             self.release(n);
             sift::push::<Entry<C>, 2, _>(&mut self.side, entry, &mut NoHook);
