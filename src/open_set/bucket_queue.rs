@@ -422,7 +422,7 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
         sift::push::<Entry<C>, 2, _>(&mut self.side, entry, &mut NoHook);
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<Entry<C>> {
         if self.bucketed == 0 {
             return sift::pop::<Entry<C>, 2, _>(&mut self.side, &mut NoHook);
