@@ -60,10 +60,14 @@ const MAX_BUCKETS: u64 = 1 << 20;
 /// goes to the side heap: correct, and as fast as a binary heap.
 ///
 /// Measured on the den520d scenarios with the Pell costs (callgrind, every
-/// 8th scenario, `profile --config bucket-pell`): 386.6 million instructions,
-/// against 387.1 million for [`DaryHeap`](super::DaryHeap) on the same grid
-/// and 450.3 million for this queue when its decrease-key was a re-push (the
-/// stale entries popped and skipped, 8,192 bucket vectors growing apart).
+/// 8th scenario, `profile --config bucket-pell`, the same 471,022
+/// expansions): 364.9 million instructions, against 387.1 million for
+/// [`DaryHeap`](super::DaryHeap) on the same grid, and 450.3 million for
+/// this queue when its decrease-key was a re-push (stale entries pushed,
+/// sorted, popped and skipped; 8,192 bucket vectors growing apart). Its
+/// push and decrease-key cost more than the heap's (a pool node, two links,
+/// the bitmap); its pop, a bitmap scan per bucket and a sort of 3 or 4
+/// entries on average, costs less.
 ///
 /// # Example
 /// ```
