@@ -2,6 +2,7 @@
 //! bitmap to find the next non-empty bucket.
 
 use super::implicit_heap::{self as sift, NoHook};
+use super::slot_positions::SlotPositions;
 use super::{Entry, OpenSet};
 use crate::cost::{Cost, OrderKey};
 
@@ -18,41 +19,55 @@ const MAX_BUCKETS: u64 = 1 << 20;
 /// With a consistent heuristic every `f` pushed lies within twice the
 /// largest edge cost of the last `f` popped (`f(v) = f(u) + c + h(v) - h(u)
 /// <= f(u) + 2c`), so a window of `K > 2 * max_edge` keys, one bucket per
-/// key, holds the whole frontier. A push is a bucket index and a `Vec` push;
-/// a pop takes the first non-empty bucket at or after the current minimum
-/// (a scan of the bitmap, usually its first word). All entries of a bucket
-/// share one `f`; the bucket being popped is kept sorted by `g` (the others
-/// are plain lists, sorted once when their turn comes), so ties go to the
-/// larger `g` as in every open set here, and a pop takes the last entry.
-/// With a consistent heuristic a push into the bucket being popped comes
-/// from expanding its last entry, so it has the largest `g` and goes at the
-/// end; otherwise it is inserted in place.
+/// key, holds the whole frontier. Every bucketed entry is a node of one
+/// pool (a single `Vec`, freed nodes reused through a free list), linked into
+/// its bucket's doubly-linked list; a slot -> node map (validated on read,
+/// never reset) finds a node again. A push is a bucket index and a link at
+/// the list's head; a decrease-key unlinks the node from its old bucket and
+/// links it into the new one, so the window never holds stale entries; a pop
+/// takes the first non-empty bucket at or after the current minimum (a scan
+/// of the bitmap, usually its first word). All entries of a bucket share one
+/// `f`; when a bucket's turn comes its nodes are moved to the bucket being
+/// popped, a `Vec` of node indexes sorted by `g` once (largest last), so ties
+/// go to the larger `g` as in every open set here, and a pop takes the last
+/// entry. With a consistent heuristic a push into the bucket being popped
+/// comes from expanding its last entry, so it has the largest `g` and goes at
+/// the end (otherwise it is inserted in place), and no entry of that bucket
+/// is ever decreased (its new `f` would be below the minimum).
 ///
 /// Keys outside the window (below the current minimum: a reopened node under
 /// an inconsistent heuristic; or beyond it: an edge longer than declared)
 /// go into a side binary heap, compared with the buckets at each pop, so the
-/// order stays exact whatever is pushed.
+/// order stays exact whatever is pushed. A decrease-key of an entry in the
+/// side heap is a re-push there (the A* core skips the old entry as stale,
+/// and [`len`](OpenSet::len) counts it until then); one that moves a bucketed
+/// entry out of the window takes it out of its bucket first.
 ///
 /// # Complexity
 /// | push | pop-min | decrease-key | membership |
 /// |---|---|---|---|
-/// | O(1) in the window (O(log S) outside; O(b) into the bucket being popped when its `g` is not the largest) | O(1) amortized for a consistent heuristic: a bitmap scan from the last minimum, and a sort of each bucket of `b` equal-`f` entries when its turn comes, O(b log b) | as push (a re-push) | O(1), in the node store |
+/// | O(1) in the window (O(log S) outside; O(b) into the bucket being popped when its `g` is not the largest) | O(1) amortized for a consistent heuristic: a bitmap scan from the last minimum, and a sort of each bucket of `b` equal-`f` entries when its turn comes, O(b log b) | O(1) in the window: unlink from the old bucket, link into the new one (O(b) for an entry of the bucket being popped, which a consistent heuristic never decreases; a re-push for an entry of the side heap) | O(1), in the node store |
 ///
 /// # When to choose it
 /// Integer costs with a small largest edge cost: grids with costs such as
 /// 2 / 3, 10 / 14, or the Pell pair 2378 / 3363 that orders octile paths
 /// exactly on maps of the MovingAI sizes ([`GridCosts::pell_octile`](crate::GridCosts#method.pell_octile)).
-/// Memory: `K` buckets (`K` the power of two above `2 * max_edge`, 24 bytes
-/// each while empty) and a bit per bucket. With float costs, or a largest
+/// Memory: `K` buckets (`K` the power of two above `2 * max_edge`, a 4-byte
+/// list head each) and a bit per bucket, a pool node per bucketed entry
+/// (the entry and two 4-byte links: 20 bytes with 32-bit costs), and 4 bytes
+/// per slot for the slot -> node map (grown to the largest slot seen). With float costs, or a largest
 /// edge above 2^19 (the window would pass a million buckets), every entry
 /// goes to the side heap: correct, and as fast as a binary heap.
 ///
-/// Measured on the den520d scenarios with the Pell costs, it is slower than
-/// [`DaryHeap`](super::DaryHeap) (about 0.50 s against 0.27 s for the whole
-/// file, the same 3.93 million expansions): under callgrind the heap pops
-/// inside the popped bucket (the ties on `g`, many nodes sharing an octile
-/// `f`) cost more instructions than the whole `DaryHeap` pop does, and the
-/// 8,192 separate bucket lists miss the cache more than one heap array.
+/// Measured on the den520d scenarios with the Pell costs (callgrind, every
+/// 8th scenario, `profile --config bucket-pell`, the same 471,022
+/// expansions): 364.9 million instructions, against 387.1 million for
+/// [`DaryHeap`](super::DaryHeap) on the same grid, and 450.3 million for
+/// this queue when its decrease-key was a re-push (stale entries pushed,
+/// sorted, popped and skipped; 8,192 bucket vectors growing apart). Its
+/// push and decrease-key cost more than the heap's (a pool node, two links,
+/// the bitmap); its pop, a bitmap scan per bucket and a sort of 3 or 4
+/// entries on average, costs less.
 ///
 /// # Example
 /// ```
@@ -66,32 +81,67 @@ const MAX_BUCKETS: u64 = 1 << 20;
 /// ```
 #[derive(Clone, Debug)]
 pub struct BucketQueue<C> {
-    /// `buckets[k & mask]` holds the entries whose key is `k`, for keys in
-    /// `base..base + K`; the one of `base` is sorted by `g` (largest last),
-    /// the others unsorted.
-    buckets: Vec<Vec<Entry<C>>>,
-    /// Bit `i` of word `i / 64`: bucket `i` is not empty.
+    /// `heads[k & mask]`: the first node of the list of bucket `k`, for keys
+    /// `k` in `base + 1..base + K` (`NIL`: empty). The list of `base` is
+    /// always empty: that bucket's entries are in `current`.
+    heads: Vec<u32>,
+    /// Bit `i` of word `i / 64`: the list of bucket `i` is not empty.
     occupied: Vec<u64>,
     /// Bit `w` of word `w / 64`: word `w` of `occupied` is not zero.
     summary: Vec<u64>,
-    /// `K - 1` (`K` a power of two); unused when `buckets` is empty.
+    /// `K - 1` (`K` a power of two); unused when `heads` is empty.
     mask: u64,
     /// The window's first key: no bucketed key is below it.
     base: u64,
-    /// Entries in the buckets.
+    /// The one pool of every bucket's entries: doubly-linked list nodes,
+    /// freed nodes chained from `free` (and reused first).
+    nodes: Vec<Node<C>>,
+    /// The first free node of `nodes` (`NIL`: none).
+    free: u32,
+    /// The bucket being popped (key `base`): its nodes, sorted by `g`,
+    /// largest last.
+    current: Vec<u32>,
+    /// `positions[slot]`: the node of `slot`'s entry, when it is bucketed
+    /// (never reset; validated on read, see [`SlotPositions`]).
+    positions: SlotPositions,
+    /// Entries in the buckets (`current` included).
     bucketed: usize,
     /// Binary heap of the entries whose key was outside the window.
     side: Vec<Entry<C>>,
 }
 
+/// No node: the end of a list, an empty bucket, an empty free list.
+const NIL: u32 = u32::MAX;
+/// `prev` of a node on the free list.
+const FREE: u32 = u32::MAX - 1;
+/// `prev` of a node of the bucket being popped (in `current`, not a list).
+const CURRENT: u32 = u32::MAX - 2;
+/// Node indexes stay below the markers.
+const MAX_NODES: usize = (u32::MAX - 2) as usize;
+
+/// One bucketed entry: a node of its bucket's doubly-linked list.
+#[derive(Clone, Copy, Debug)]
+struct Node<C> {
+    entry: Entry<C>,
+    /// The previous node of the list (`NIL`: the bucket's head), or `FREE`,
+    /// or `CURRENT`.
+    prev: u32,
+    /// The next node of the list or of the free list (`NIL`: the last).
+    next: u32,
+}
+
 impl<C: Cost> Default for BucketQueue<C> {
     fn default() -> Self {
         BucketQueue {
-            buckets: Vec::new(),
+            heads: Vec::new(),
             occupied: Vec::new(),
             summary: Vec::new(),
             mask: 0,
             base: 0,
+            nodes: Vec::new(),
+            free: NIL,
+            current: Vec::new(),
+            positions: SlotPositions::new(),
             bucketed: 0,
             side: Vec::new(),
         }
@@ -140,7 +190,7 @@ impl<C: Cost> BucketQueue<C> {
             let want = span.saturating_mul(2).saturating_add(1);
             if want <= MAX_BUCKETS {
                 let k = want.next_power_of_two().max(64);
-                queue.buckets = vec![Vec::new(); k as usize];
+                queue.heads = vec![NIL; k as usize];
                 queue.occupied = vec![0; (k / 64) as usize];
                 queue.summary = vec![0; (k / 64).div_ceil(64) as usize];
                 queue.mask = k - 1;
@@ -158,7 +208,7 @@ impl<C: Cost> BucketQueue<C> {
     /// assert_eq!(BucketQueue::with_max_edge_cost(1.5f64).buckets(), 0);
     /// ```
     pub fn buckets(&self) -> usize {
-        self.buckets.len()
+        self.heads.len()
     }
 
     /// The first non-empty bucket at or after the window's start, as its
@@ -198,18 +248,156 @@ impl<C: Cost> BucketQueue<C> {
     }
 }
 
-/// Inserts `entry` into `bucket`, sorted by `g` with the largest last: at
-/// the end when its `g` is the largest (the common case), else after the
-/// entries whose `g` is not larger.
-#[inline]
-fn insert_sorted<C: Cost>(bucket: &mut Vec<Entry<C>>, entry: Entry<C>) {
-    let g = entry.g.to_key();
-    match bucket.last() {
-        Some(last) if last.g.to_key() > g => {
-            let at = bucket.partition_point(|e| e.g.to_key() <= g);
-            bucket.insert(at, entry);
+/// The bucket bookkeeping behind [`OpenSet`]: the node pool, the lists and
+/// the bucket being popped.
+impl<C: Cost> BucketQueue<C> {
+    /// `true` if `key` has a bucket in the window `base..base + K`.
+    #[inline(always)]
+    fn in_window(&self, key: u64) -> bool {
+        key >= self.base && key - self.base <= self.mask
+    }
+
+    /// A node for `entry`, linked nowhere: the free list's first, or a new
+    /// one (holding `entry`); `None` when the pool is full (then the side
+    /// heap takes the entry).
+    #[inline(always)]
+    fn alloc(&mut self, entry: Entry<C>) -> Option<u32> {
+        let n = self.free;
+        if n != NIL {
+            self.free = self.nodes[n as usize].next;
+            return Some(n);
         }
-        _ => bucket.push(entry),
+        let n = self.nodes.len();
+        if n >= MAX_NODES {
+            return None;
+        }
+        self.nodes.push(Node {
+            entry,
+            prev: FREE,
+            next: NIL,
+        });
+        Some(n as u32)
+    }
+
+    /// Writes `entry` (of key `key`, in the window) to node `n` (linked
+    /// nowhere) and puts the node into its bucket: at the head of the
+    /// bucket's list, or in `current` in `g` order when the key is `base`.
+    /// The caller records the node's position.
+    #[inline(always)]
+    fn place(&mut self, n: u32, entry: Entry<C>, key: u64) {
+        if key == self.base {
+            // With a consistent heuristic an entry of the bucket being
+            // popped comes from expanding its last entry, so its `g` is the
+            // largest: an O(1) push at the end.
+            self.nodes[n as usize] = Node {
+                entry,
+                prev: CURRENT,
+                next: NIL,
+            };
+            let g = entry.g.to_key();
+            let nodes = &self.nodes;
+            let g_of = |m: u32| nodes[m as usize].entry.g.to_key();
+            match self.current.last() {
+                Some(&last) if g_of(last) > g => {
+                    let at = self.current.partition_point(|&m| g_of(m) <= g);
+                    self.current.insert(at, n);
+                }
+                _ => self.current.push(n),
+            }
+        } else {
+            let i = (key & self.mask) as usize;
+            let head = self.heads[i];
+            self.nodes[n as usize] = Node {
+                entry,
+                prev: NIL,
+                next: head,
+            };
+            if head != NIL {
+                self.nodes[head as usize].prev = n;
+            } else {
+                self.occupied[i / 64] |= 1 << (i % 64);
+                self.summary[i / 4096] |= 1 << ((i / 64) % 64);
+            }
+            self.heads[i] = n;
+        }
+        self.bucketed += 1;
+    }
+
+    /// Takes node `n` out of its bucket (list or `current`); it stays
+    /// allocated.
+    #[inline(always)]
+    fn unlink(&mut self, n: u32) {
+        let Node { entry, prev, next } = self.nodes[n as usize];
+        if prev == CURRENT {
+            // Only under an inconsistent heuristic (or a decrease-key that
+            // keeps `f`): O(b).
+            if let Some(at) = self.current.iter().rposition(|&m| m == n) {
+                self.current.remove(at);
+            }
+        } else {
+            if next != NIL {
+                self.nodes[next as usize].prev = prev;
+            }
+            if prev != NIL {
+                self.nodes[prev as usize].next = next;
+            } else {
+                let i = (entry.f.to_key().to_u64() & self.mask) as usize;
+                self.heads[i] = next;
+                if next == NIL {
+                    self.clear_bit(i);
+                }
+            }
+        }
+        self.bucketed -= 1;
+    }
+
+    /// Puts node `n` on the free list.
+    #[inline(always)]
+    fn release(&mut self, n: u32) {
+        let node = &mut self.nodes[n as usize];
+        node.prev = FREE;
+        node.next = self.free;
+        self.free = n;
+    }
+
+    /// Marks the list of bucket `i` empty in the bitmaps.
+    #[inline(always)]
+    fn clear_bit(&mut self, i: usize) {
+        self.occupied[i / 64] &= !(1 << (i % 64));
+        if self.occupied[i / 64] == 0 {
+            self.summary[i / 4096] &= !(1 << ((i / 64) % 64));
+        }
+    }
+
+    /// Makes bucket `i` the one being popped: its list's nodes go to
+    /// `current` (empty), sorted by `g` once.
+    #[inline]
+    fn take_bucket(&mut self, i: usize) {
+        let mut n = self.heads[i];
+        self.heads[i] = NIL;
+        self.clear_bit(i);
+        while n != NIL {
+            self.current.push(n);
+            let node = &mut self.nodes[n as usize];
+            node.prev = CURRENT;
+            n = node.next;
+        }
+        let nodes = &self.nodes;
+        self.current
+            .sort_unstable_by_key(|&m| nodes[m as usize].entry.g.to_key());
+    }
+
+    /// The node of `slot`'s bucketed entry, if it has one.
+    #[inline(always)]
+    fn node_of(&self, slot: u32) -> Option<u32> {
+        let nodes = &self.nodes;
+        self.positions
+            .find(slot, |p| {
+                nodes
+                    .get(p)
+                    .is_some_and(|node| node.entry.slot == slot && node.prev != FREE)
+            })
+            .map(|p| p as u32)
     }
 }
 
@@ -223,59 +411,65 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
     #[inline]
     fn push(&mut self, entry: Entry<C>) {
         let key = entry.f.to_key().to_u64();
-        if !self.buckets.is_empty() {
+        if !self.heads.is_empty() {
             if self.bucketed == 0 {
                 self.base = key;
             }
-            if key >= self.base && key - self.base <= self.mask {
-                let i = (key & self.mask) as usize;
-                if key == self.base {
-                    // The bucket being popped is kept sorted by `g`, largest
-                    // last. With a consistent heuristic an entry of the same
-                    // `f` comes from expanding the last entry popped, so its
-                    // `g` is the largest: an O(1) push at the end.
-                    insert_sorted(&mut self.buckets[i], entry);
-                } else {
-                    // The others stay unsorted until they become the minimum.
-                    self.buckets[i].push(entry);
-                }
-                self.occupied[i / 64] |= 1 << (i % 64);
-                self.summary[i / 4096] |= 1 << ((i / 64) % 64);
-                self.bucketed += 1;
+            if self.in_window(key)
+                && let Some(n) = self.alloc(entry)
+            {
+                self.place(n, entry, key);
+                self.positions.set(entry.slot, n as usize);
                 return;
             }
         }
         sift::push::<Entry<C>, 2, _>(&mut self.side, entry, &mut NoHook);
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<Entry<C>> {
         if self.bucketed == 0 {
             return sift::pop::<Entry<C>, 2, _>(&mut self.side, &mut NoHook);
         }
-        let offset = self.first_offset()?;
-        let i = ((self.base + offset) & self.mask) as usize;
-        if offset > 0 {
-            // A new minimum bucket: sort it by `g` once (pushed unsorted).
+        if self.current.is_empty() {
+            // The next non-empty bucket becomes the one being popped.
+            let offset = self.first_offset()?;
             self.base += offset;
-            self.buckets[i].sort_unstable_by_key(|e| e.g.to_key());
+            self.take_bucket(((self.base) & self.mask) as usize);
         }
-        let bucket = &mut self.buckets[i];
-        let top = bucket[bucket.len() - 1];
+        let n = self.current.pop()?;
+        let top = self.nodes[n as usize].entry;
         if let Some(s) = self.side.first()
             && s.precedes(&top)
         {
+            self.current.push(n); // within its capacity
             return sift::pop::<Entry<C>, 2, _>(&mut self.side, &mut NoHook);
         }
-        let entry = bucket.pop();
-        if self.buckets[i].is_empty() {
-            self.occupied[i / 64] &= !(1 << (i % 64));
-            if self.occupied[i / 64] == 0 {
-                self.summary[i / 4096] &= !(1 << ((i / 64) % 64));
-            }
-        }
+        self.release(n);
         self.bucketed -= 1;
-        entry
+        Some(top)
+    }
+
+    /// Moves `entry.slot`'s entry to its new bucket: O(1), unlinked from the
+    /// old list and linked into the new one (the node is reused). An entry
+    /// of the side heap, or of a slot not in the set, is pushed instead.
+    #[inline]
+    fn decrease_key(&mut self, entry: Entry<C>) {
+        let Some(n) = self.node_of(entry.slot) else {
+            return self.push(entry);
+        };
+        self.unlink(n);
+        let key = entry.f.to_key().to_u64();
+        if self.bucketed == 0 {
+            self.base = key;
+        }
+        if self.in_window(key) {
+            // The same node: its position stays.
+            self.place(n, entry, key);
+        } else {
+            self.release(n);
+            sift::push::<Entry<C>, 2, _>(&mut self.side, entry, &mut NoHook);
+        }
     }
 
     #[inline]
@@ -288,13 +482,270 @@ impl<C: Cost> OpenSet<C> for BucketQueue<C> {
             for (w, word) in self.occupied.iter_mut().enumerate() {
                 while *word != 0 {
                     let i = w * 64 + word.trailing_zeros() as usize;
-                    self.buckets[i].clear();
+                    self.heads[i] = NIL;
                     *word &= *word - 1;
                 }
             }
         }
         self.summary.fill(0);
+        // The pool keeps its memory; the positions stay (validated on read).
+        self.nodes.clear();
+        self.free = NIL;
+        self.current.clear();
         self.bucketed = 0;
         self.side.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    impl<C: Cost> BucketQueue<C> {
+        /// Checks the lists, `current`, the free list, the bitmaps, the
+        /// positions and the count against each other.
+        fn check(&self) {
+            let key = |n: u32| self.nodes[n as usize].entry.f.to_key().to_u64();
+            let mut seen = vec![false; self.nodes.len()];
+            let mut live = 0;
+            let visit = |n: u32, seen: &mut Vec<bool>| {
+                assert!(!seen[n as usize], "node {n} reached twice");
+                seen[n as usize] = true;
+                let slot = self.nodes[n as usize].entry.slot;
+                assert_eq!(self.node_of(slot), Some(n), "position of slot {slot}");
+            };
+            for (i, &head) in self.heads.iter().enumerate() {
+                let bit = self.occupied[i / 64] >> (i % 64) & 1 == 1;
+                assert_eq!(bit, head != NIL, "occupied bit of bucket {i}");
+                let (mut prev, mut n) = (NIL, head);
+                while n != NIL {
+                    visit(n, &mut seen);
+                    let node = self.nodes[n as usize];
+                    assert_eq!(node.prev, prev, "prev link of node {n}");
+                    assert_eq!(key(n) & self.mask, i as u64, "node {n} in the wrong bucket");
+                    assert!(self.in_window(key(n)) && key(n) != self.base);
+                    live += 1;
+                    (prev, n) = (n, node.next);
+                }
+            }
+            for (w, &word) in self.occupied.iter().enumerate() {
+                assert_eq!(
+                    self.summary[w / 64] >> (w % 64) & 1 == 1,
+                    word != 0,
+                    "summary bit {w}"
+                );
+            }
+            for pair in self.current.windows(2) {
+                let g = |n: u32| self.nodes[n as usize].entry.g.to_key();
+                assert!(g(pair[0]) <= g(pair[1]), "current out of g order");
+            }
+            for &n in &self.current {
+                visit(n, &mut seen);
+                assert_eq!(self.nodes[n as usize].prev, CURRENT);
+                assert_eq!(key(n), self.base, "current holds a key other than base");
+                live += 1;
+            }
+            assert_eq!(live, self.bucketed, "bucketed count");
+            let mut n = self.free;
+            while n != NIL {
+                assert!(!seen[n as usize], "free node {n} also live");
+                seen[n as usize] = true;
+                assert_eq!(self.nodes[n as usize].prev, FREE);
+                n = self.nodes[n as usize].next;
+            }
+            assert!(seen.iter().all(|&s| s), "a node neither live nor free");
+        }
+    }
+
+    const SLOTS: u32 = 40;
+
+    #[derive(Clone, Copy, Debug)]
+    enum Op {
+        /// A new key for `slot`: a decrease-key with a smaller `g` if it is in
+        /// the set, else a push (or, with `via_decrease`, a decrease-key,
+        /// which must act as a push) of `g = floor + step - h` (below the
+        /// last popped `f` when `below`).
+        Touch {
+            slot: u32,
+            step: u64,
+            h: u64,
+            below: bool,
+            via_decrease: bool,
+        },
+        Pop,
+        Clear,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            12 => (0..SLOTS, 0u64..160, 0u64..40, prop::bool::weighted(0.1), prop::bool::weighted(0.2))
+                .prop_map(|(slot, step, h, below, via_decrease)| Op::Touch { slot, step, h, below, via_decrease }),
+            8 => Just(Op::Pop),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    /// The model: each slot's live key `(f, g)`, and how many stale entries
+    /// the queue may still hold (decrease-keys of side-heap entries, which
+    /// stay re-pushes). Pops must give the best live key; `len` must be the
+    /// live entries plus those stale ones, exactly.
+    fn run<C: Cost>(ops: &[Op], max_edge: u64) {
+        let c = |raw: u64| C::from_count(raw);
+        let mut q = BucketQueue::<C>::with_max_edge_cost(c(max_edge));
+        assert!(q.buckets() > 0);
+        let mut live: Vec<Option<(u64, u64)>> = vec![None; SLOTS as usize];
+        let mut stale = 0usize;
+        let mut floor = 50u64;
+        let best = |live: &[Option<(u64, u64)>]| {
+            live.iter()
+                .flatten()
+                .copied()
+                .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+        };
+        for &op in ops {
+            match op {
+                Op::Touch {
+                    slot,
+                    step,
+                    h,
+                    below,
+                    via_decrease,
+                } => {
+                    let s = slot as usize;
+                    let (f, g) = match live[s] {
+                        Some((f, g)) => {
+                            if g == 0 {
+                                continue;
+                            }
+                            let drop = 1 + step % g;
+                            (f - drop, g - drop)
+                        }
+                        None => {
+                            let f = if below {
+                                floor.saturating_sub(step + 1)
+                            } else {
+                                floor + step
+                            };
+                            (f.max(h), f.max(h) - h)
+                        }
+                    };
+                    let entry = Entry {
+                        f: c(f),
+                        g: c(g),
+                        slot,
+                    };
+                    if live[s].is_some() {
+                        if q.node_of(slot).is_none() {
+                            stale += 1; // in the side heap: re-pushed there
+                        }
+                        q.decrease_key(entry);
+                    } else if via_decrease {
+                        q.decrease_key(entry);
+                    } else {
+                        q.push(entry);
+                    }
+                    live[s] = Some((f, g));
+                }
+                Op::Pop => loop {
+                    let Some(e) = q.pop() else {
+                        assert_eq!(best(&live), None, "ran dry with live entries");
+                        assert_eq!(stale, 0);
+                        break;
+                    };
+                    let want = live[e.slot as usize].map(|(f, g)| (c(f), c(g)));
+                    if want != Some((e.f, e.g)) {
+                        assert!(stale > 0, "a stale entry {e:?} that is not a side re-push");
+                        stale -= 1;
+                        continue;
+                    }
+                    let (bf, bg) = best(&live).expect("a live entry popped");
+                    assert_eq!(
+                        (e.f, e.g),
+                        (c(bf), c(bg)),
+                        "popped {e:?}, not the best live key"
+                    );
+                    live[e.slot as usize] = None;
+                    floor = bf;
+                    break;
+                },
+                Op::Clear => {
+                    q.clear();
+                    live.fill(None);
+                    stale = 0;
+                    floor = 50;
+                    assert!(q.is_empty() && q.pop().is_none());
+                }
+            }
+            q.check();
+            assert_eq!(q.len(), live.iter().flatten().count() + stale, "len");
+        }
+        while q.pop().is_some() {}
+        q.check();
+        assert!(q.is_empty());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Keys both in the 64-key window (largest edge 20) and outside it.
+        #[test]
+        fn decrease_key_matches_the_model_u32(ops in prop::collection::vec(op(), 0..300)) {
+            run::<u32>(&ops, 20);
+        }
+
+        /// The same with 64-bit keys and a smaller largest edge.
+        #[test]
+        fn decrease_key_matches_the_model_u64(ops in prop::collection::vec(op(), 0..300)) {
+            run::<u64>(&ops, 3);
+        }
+    }
+
+    #[test]
+    fn decrease_key_moves_the_entry_between_buckets() {
+        let mut q = BucketQueue::with_max_edge_cost(10u32);
+        for slot in 0..10 {
+            q.push(Entry {
+                f: 20 + slot,
+                g: slot,
+                slot,
+            });
+        }
+        q.decrease_key(Entry {
+            f: 15,
+            g: 1,
+            slot: 7,
+        });
+        q.decrease_key(Entry {
+            f: 19,
+            g: 3,
+            slot: 9,
+        });
+        q.check();
+        assert_eq!(q.len(), 10, "no stale entries");
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop().map(|e| e.slot)).collect();
+        assert_eq!(order, [7, 9, 0, 1, 2, 3, 4, 5, 6, 8]);
+        // Slots reused after a clear: their old positions are not trusted.
+        q.clear();
+        q.decrease_key(Entry {
+            f: 30,
+            g: 0,
+            slot: 7,
+        });
+        q.push(Entry {
+            f: 31,
+            g: 0,
+            slot: 3,
+        });
+        q.decrease_key(Entry {
+            f: 29,
+            g: 0,
+            slot: 3,
+        });
+        q.check();
+        assert_eq!(q.len(), 2);
+        assert_eq!(q.pop().map(|e| e.slot), Some(3));
+        assert_eq!(q.pop().map(|e| e.slot), Some(7));
+        assert_eq!(q.pop(), None);
     }
 }

@@ -25,7 +25,7 @@
 //! | [`DaryHeap`] | O(log F / log D) | O(D log F / log D) | O(log F / log D) (in place) | O(1) (node store) |
 //! | [`HotQueue`] | O(1) above the top bucket, else O(log T) | O(log T) + O(1) amortized per bucket | as push (re-push) | O(1) (node store) |
 //! | [`RadixHeap`] | O(1) (O(log S) below the minimum) | O(log K) amortized | as push (re-push) | O(1) (node store) |
-//! | [`BucketQueue`] | O(1) in its window, else O(log S) | O(1) amortized (bitmap scan), O(log b) within a bucket | as push (re-push) | O(1) (node store) |
+//! | [`BucketQueue`] | O(1) in its window, else O(log S) | O(1) amortized (bitmap scan), O(log b) per entry to sort a bucket when its turn comes | O(1) in its window (in place: unlinked from the old bucket), else as push (re-push) | O(1) (node store) |
 //! | [`SortedVec`] | O(log F + k) (shift of the `k` better entries) | O(1) | as push (re-push) | O(1) (node store) |
 //! | [`UnsortedVec`] | O(1) | O(F) (scan) | O(1) (in place) | O(1) (node store) |
 //! | [`SplayTree`] | O(log F) amortised | O(log F) amortised | O(log F) amortised (delete + reinsert) | O(1) (node store) |
