@@ -337,7 +337,14 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// and column; reports the sub-rays' jump points (diagonal then straight
     /// edges), and the goal if the diagonal reaches it.
     #[inline(always)]
-    fn diagonal_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+    fn diagonal_ray(
+        &self,
+        from: &Origin,
+        dx: i32,
+        dy: i32,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
+    ) {
         let d = move_index(dx, dy);
         let (hd, vd) = (move_index(dx, 0), move_index(0, dy));
         let (sx, sy) = (dx as isize, dy as isize);
@@ -370,15 +377,31 @@ impl<C: Cost> PrecomputedJumps<C> {
                 return;
             }
             let jumps = &self.jumps[i];
-            self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges);
-            self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges);
+            if keep(i, hd) {
+                self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges);
+            }
+            if keep(i, vd) {
+                self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges);
+            }
+            if !keep(i, d) {
+                // No path the ray could still report goes on diagonally
+                // from here.
+                return;
+            }
         }
     }
 
     #[inline(always)]
-    fn ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+    fn ray(
+        &self,
+        from: &Origin,
+        dx: i32,
+        dy: i32,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
+    ) {
         if dx != 0 && dy != 0 {
-            self.diagonal_ray(from, dx, dy, edges);
+            self.diagonal_ray(from, dx, dy, edges, keep);
         } else {
             self.straight_ray(from, dx, dy, edges);
         }
@@ -409,18 +432,26 @@ impl<C: Cost> PrecomputedJumps<C> {
 }
 
 /// One expansion's rays: the graph, where they start (and its padded
-/// position), where they report.
-struct Scan<'a, C, E> {
+/// position and row-major index), where they report, and which moves to
+/// follow at all (`keep(cell, d)`, given a cell's row-major index and the
+/// move's index in [`STEPS`]: goal bounding skips the moves that start no
+/// optimal path to the goal, for the rays out of the node and for the
+/// sub-rays and the continuation of a diagonal ray at each of its stops).
+struct Scan<'a, C, E, K> {
     graph: &'a PrecomputedJumps<C>,
     from: Origin,
     p: usize,
+    index: usize,
     edges: &'a mut E,
+    keep: K,
 }
 
-impl<C: Cost, E: EdgeSink<Cell, C>> Rays for Scan<'_, C, E> {
+impl<C: Cost, E: EdgeSink<Cell, C>, K: Fn(usize, usize) -> bool> Rays for Scan<'_, C, E, K> {
     #[inline(always)]
     fn ray(&mut self, dx: i32, dy: i32) {
-        self.graph.ray(&self.from, dx, dy, self.edges);
+        if (self.keep)(self.index, move_index(dx, dy)) {
+            self.graph.ray(&self.from, dx, dy, self.edges, &self.keep);
+        }
     }
 
     #[inline(always)]
@@ -436,6 +467,19 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// The successors of `at.node` (see [`PrecomputedOn`]'s `expand`).
     #[inline(always)]
     pub(crate) fn expand_rays(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+        self.expand_rays_where(at, edges, |_, _| true);
+    }
+
+    /// [`expand_rays`](Self::expand_rays), following only the moves `keep`
+    /// accepts (see [`Scan`]; called only with a single goal: without one
+    /// the successors are the grid's moves, all of them).
+    #[inline(always)]
+    pub(crate) fn expand_rays_where(
+        &self,
+        at: Expansion<Cell>,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: impl Fn(usize, usize) -> bool,
+    ) {
         let Some(goal) = at.goal else {
             return self.moves(at.node, edges);
         };
@@ -463,9 +507,23 @@ impl<C: Cost> PrecomputedJumps<C> {
             graph: self,
             from,
             p,
+            index: from.y * self.width + from.x,
             edges,
+            keep,
         };
         pruned_rays(node, at.parent, here, &mut scan);
+    }
+
+    /// The straight and diagonal move costs.
+    #[inline]
+    pub(crate) fn costs(&self) -> (C, C) {
+        (self.straight, self.diagonal)
+    }
+
+    /// The grid's [`version`](Grid::version) the tables describe.
+    #[inline]
+    pub(crate) fn built_version(&self) -> u64 {
+        self.version
     }
 
     /// Whether `node` is a passable cell of the tables.
