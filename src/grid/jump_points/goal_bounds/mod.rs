@@ -7,7 +7,9 @@
 //! ray is bounded at each of its stops too (the cells where it reports its
 //! straight sub-rays' jump points): a sub-ray is skipped when the stop's box
 //! for that straight move does not hold the goal, and the diagonal ends at a
-//! stop whose diagonal box does not.
+//! stop whose diagonal box does not. A jump point a ray finds is not
+//! reported when none of the rays its expansion would follow has a box that
+//! holds the goal (it would be expanded for nothing).
 //!
 //! - [`BoundedJumps`] owns both tables, built together from one grid, so
 //!   they always describe the same map; [`BoundedJumps::on`] checks the grid
@@ -25,8 +27,9 @@
 //! an optimal path to. Whatever optimal path the jump point search follows,
 //! each jump point on it continues with an optimal path to the goal, whose
 //! first move's box therefore holds the goal: that ray is never skipped.
-//! The same holds at a diagonal ray's stops: the rest of an optimal path
-//! from any cell on it is an optimal path from that cell.
+//! The same holds at a diagonal ray's stops and at the jump points found:
+//! the rest of an optimal path from any cell on it is an optimal path from
+//! that cell.
 //! With float costs near-ties (within a relative tolerance) count as ties,
 //! which only makes boxes larger.
 

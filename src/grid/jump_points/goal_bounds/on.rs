@@ -17,7 +17,9 @@ use crate::jump_points::PrecomputedOn;
 /// rays towards [`Expansion::goal`], pruned by the direction of arrival),
 /// less the rays whose first move's box does not hold the goal (and, along
 /// a diagonal ray, the sub-rays and the rest of the diagonal whose box at
-/// that stop does not hold it). Without a
+/// that stop does not hold it, and every jump point whose own rays, as its
+/// expansion would prune them, all have boxes without the goal: a dead end
+/// for this goal, never reported). Without a
 /// single goal (a goal predicate, several goals, a caller of
 /// [`successors`](Graph::successors)) nothing is pruned by the boxes: the
 /// successors are then [`PrecomputedOn`]'s.

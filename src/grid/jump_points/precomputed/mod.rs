@@ -35,7 +35,7 @@ use super::pruning::{pruned_rays, Rays};
 use super::{JumpPoints, JumpPointsError};
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion};
-use crate::grid::{move_index, Cell, Grid, STEPS};
+use crate::grid::{move_bit, move_index, Cell, Grid, STEPS};
 
 /// The steps a ray with table entry `t` can take without meeting a blocked
 /// cell before its end (`t` itself for a jump point).
@@ -305,15 +305,49 @@ impl<C: Cost> PrecomputedJumps<C> {
 
     /// Reports the straight ray's jump point from `from` in `(dx, dy)`.
     #[inline(always)]
-    fn straight_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+    fn straight_ray(
+        &self,
+        from: &Origin,
+        dx: i32,
+        dy: i32,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
+    ) {
         let t = self.jumps[from.y * self.width + from.x][move_index(dx, dy)];
-        self.straight_from(t, (from.x, from.y), (dx, dy), None, from, edges);
+        self.straight_from(t, (from.x, from.y), (dx, dy), None, from, edges, keep);
+    }
+
+    /// Whether the jump point `(x, y)`, entered by the straight move
+    /// `(dx, dy)`, would follow any ray `keep` accepts when expanded (the
+    /// rays of [`pruned_rays`] after a straight move): a jump point that
+    /// would follow none is a dead end for this goal, not worth reporting.
+    /// Always `true` when `keep` accepts everything (no look-up is made).
+    #[inline(always)]
+    fn leads_on(
+        &self,
+        (x, y): (usize, usize),
+        (dx, dy): (i32, i32),
+        keep: &impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        let i = y * self.width + x;
+        if keep(i, move_index(dx, dy)) {
+            return true;
+        }
+        let p = (y + 1) * self.stride + x + 1;
+        let behind = p.wrapping_add_signed(-(dy as isize * self.stride as isize + dx as isize));
+        let opened = self.masks[p] & !self.masks[behind];
+        let (ax, ay) = (dy.abs(), dx.abs());
+        (opened & move_bit(-ax, -ay) != 0
+            && (keep(i, move_index(-ax, -ay)) || keep(i, move_index(dx - ax, dy - ay))))
+            || (opened & move_bit(ax, ay) != 0
+                && (keep(i, move_index(ax, ay)) || keep(i, move_index(dx + ax, dy + ay))))
     }
 
     /// Reports the jump point (or goal) of the straight ray from `(x, y)` in
     /// `(dx, dy)` whose table entry is `t`, if any, at the cost of `before`
     /// (the diagonal that led to `(x, y)`, if any) plus its straight steps.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // one ray's state, passed apart so it stays in registers
     fn straight_from(
         &self,
         t: i32,
@@ -322,11 +356,15 @@ impl<C: Cost> PrecomputedJumps<C> {
         before: Option<C>,
         from: &Origin,
         edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
     ) {
         let k = Self::resolve(t, x, y, dx, dy, from);
         if k != 0 {
             let tx = x.wrapping_add_signed(dx as isize * k as isize);
             let ty = y.wrapping_add_signed(dy as isize * k as isize);
+            if (tx, ty) != (from.gx, from.gy) && !self.leads_on((tx, ty), (dx, dy), keep) {
+                return;
+            }
             let straight = self.straight * C::from_count(u64::from(k));
             self.emit(tx, ty, before.map_or(straight, |d| d + straight), edges);
         }
@@ -378,10 +416,10 @@ impl<C: Cost> PrecomputedJumps<C> {
             }
             let jumps = &self.jumps[i];
             if keep(i, hd) {
-                self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges);
+                self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges, keep);
             }
             if keep(i, vd) {
-                self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges);
+                self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges, keep);
             }
             if !keep(i, d) {
                 // No path the ray could still report goes on diagonally
@@ -403,7 +441,7 @@ impl<C: Cost> PrecomputedJumps<C> {
         if dx != 0 && dy != 0 {
             self.diagonal_ray(from, dx, dy, edges, keep);
         } else {
-            self.straight_ray(from, dx, dy, edges);
+            self.straight_ray(from, dx, dy, edges, keep);
         }
     }
 
