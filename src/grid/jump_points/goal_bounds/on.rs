@@ -131,7 +131,12 @@ impl<C: Cost> Graph for BoundedOn<'_, C> {
         let boxes = &self.bounds.boxes;
         let (gx, gy) = (goal.x as u16, goal.y as u16);
         // Every index the rays ask about is a cell of the grid.
-        jumps.expand_rays_where(at, edges, |i, d| holds(&boxes[i][d], gx, gy));
+        jumps.expand_rays_where(
+            at,
+            edges,
+            #[inline(always)]
+            |i, d| holds(&boxes[i][d], gx, gy),
+        );
     }
 
     #[inline]
