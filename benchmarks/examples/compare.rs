@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --release -p pathseek-benchmarks --example compare -- \
-//!     --map FILE.map --scen FILE.map.scen [--repeat R] [--terrain SEED] [--only NAME]
+//!     --map FILE.map --scen FILE.map.scen [--repeat R] [--terrain SEED] [--only NAME] \
+//!     [--bounds FILE]
 //! cargo run --release -p pathseek-benchmarks --example compare -- --help
 //! ```
 //!
@@ -30,13 +31,29 @@
 //! printed once before the table (`precomputed jumps: build ... ms, ... bytes
 //! per cell, sync after one edited cell ... us`).
 //!
+//! Goal bounding (`pathseek::jump_points::BoundedJumps`: precomputed jumps
+//! whose rays are skipped when their first move's bounding box does not hold
+//! the goal; Rabin and Sturtevant 2016) runs in the configuration of the
+//! fastest precomputed jumps row (a reused `DaryHeap<4>` engine, exact
+//! integer costs), marked GOAL BOUNDING, checked like every row. Its table
+//! takes one Dijkstra per passable cell to build (tens of seconds or more on
+//! den520d), never part of a search's time: `--bounds FILE` loads it from
+//! FILE when FILE holds the table of this map (checked: size, costs, cost
+//! type, passability), else builds it, prints the build time, and saves it
+//! there, so repeated runs do not rebuild. Without `--bounds` it is built on
+//! every run. Its lines, just before the last: the expansions of the
+//! precomputed jumps and goal bounding rows over the whole file (and their
+//! ratio), then `ratio_goal_bounding G`: the `pathfinding` time over the
+//! goal-bounded engine's.
+//!
 //! `--terrain SEED` runs the same map with seeded terrain weights (1-3 per
 //! 8 x 8 block, `pathseek_benchmarks::terrain`): every pathseek grid gets them
 //! through `Grid::set_terrain`, the peers price each move into a cell the same
 //! way (move cost times the cell's weight). The file's optimal lengths do not
 //! hold then: every engine is checked against pathseek's default, and the
 //! default against `pathfinding`'s Dijkstra on a spread of scenarios. The jump
-//! point rows are left out (their graphs refuse terrain), and the last line
+//! point and goal bounding rows are left out (their graphs refuse terrain,
+//! which the output says), and the last line
 //! is `ratio_terrain_default D ratio_terrain_best B`.
 //!
 //! `--only NAME` is for profiling: it keeps the engines whose name contains
@@ -70,7 +87,8 @@ fn run() -> Result<(), String> {
                 agree (and pathseek's default against the file's optimal lengths), and \
                 prints a markdown table. Exit code 1 on any disagreement or error.",
         usage: "cargo run --release -p pathseek-benchmarks --example compare -- \
-                --map FILE.map --scen FILE.map.scen [--repeat R] [--terrain SEED] [--only NAME]",
+                --map FILE.map --scen FILE.map.scen [--repeat R] [--terrain SEED] [--only NAME] \
+                [--bounds FILE]",
         flags: &[
             ("--map FILE", "the map (.map), required"),
             ("--scen FILE", "its scenarios (.map.scen), required"),
@@ -84,18 +102,26 @@ fn run() -> Result<(), String> {
                  gives the same weights); checks against pathseek's default, no jump point rows",
             ),
             (
+                "--bounds FILE",
+                "the goal bounds' table: loaded from FILE if it holds this map's, else built \
+                 (the build time printed) and saved to FILE (default: built, not saved)",
+            ),
+            (
                 "--only NAME",
                 "profiling: only the engines whose name contains NAME, R unchecked \
                  timed runs each, medians printed, no ratios",
             ),
         ],
-        more: "The last three lines are `ratio_jump_points X` (the fastest jump point \
+        more: "The last lines are `ratio_jump_points X` (the fastest jump point \
                configuration without preprocessing), `ratio_jump_points_pre Y` (with \
-               precomputed jumps) and `ratio_default D ratio_best B` (the README's \
-               one-shot astar() and the fastest full-grid configuration): the \
-               pathfinding time over pathseek's, in the same run. With --terrain the \
-               last line is `ratio_terrain_default D ratio_terrain_best B` instead of the \
-               three.",
+               precomputed jumps), the expansions of the precomputed jumps and goal \
+               bounding rows, `ratio_goal_bounding G` (precomputed jumps with goal \
+               bounds, pathseek::jump_points::BoundedJumps) and `ratio_default D \
+               ratio_best B` (the README's one-shot astar() and the fastest full-grid \
+               configuration): the pathfinding time over pathseek's, in the same run. \
+               With --terrain the last line is `ratio_terrain_default D \
+               ratio_terrain_best B` instead, and neither jump points nor goal bounding \
+               run (they refuse terrain).",
     })?;
     let map_path = flags.get("map").ok_or("--map FILE.map is required")?;
     let scen_path = flags
@@ -115,6 +141,7 @@ fn run() -> Result<(), String> {
         None => None,
     };
     let only = flags.get("only");
+    let bounds = flags.get("bounds");
     let map = MovingAiMap::load(map_path).map_err(|e| e.to_string())?;
     let scenarios = movingai::load_scenarios(scen_path).map_err(|e| e.to_string())?;
     for (i, sc) in scenarios.iter().enumerate() {
@@ -148,6 +175,7 @@ fn run() -> Result<(), String> {
         scenarios: &scenarios,
         repeat,
         only,
+        bounds,
     };
     if fits {
         compare::<u32>(&map, terrain, &setup)
@@ -161,7 +189,12 @@ struct Setup<'a> {
     scenarios: &'a [Scenario],
     repeat: usize,
     only: Option<&'a str>,
+    /// `--bounds FILE`: where the goal bounds are cached.
+    bounds: Option<&'a str>,
 }
+
+/// The goal-bounded engine's name (`--only` matches it).
+const GOAL_BOUNDING: &str = "pathseek goal bounding: reused DaryHeap<4>";
 
 /// How many scenarios, spread over the file, anchor pathseek's default to
 /// `pathfinding`'s Dijkstra in terrain mode.
@@ -190,6 +223,27 @@ fn compare<C: ExactInt>(
         Some(t) => World::<C>::with_terrain(map, t)?,
         None => World::<C>::new(map),
     };
+    // Built (or loaded) before the engines, which borrow it.
+    let bounded = if terrain_mode {
+        println!(
+            "goal bounding: not run with terrain (BoundedJumps refuses a grid with terrain \
+             weights, like the jump point graphs it builds on)"
+        );
+        None
+    } else if setup.only.is_none_or(|name| GOAL_BOUNDING.contains(name)) {
+        match world.goal_bounds(setup.bounds) {
+            Ok((b, line)) => {
+                println!("{line}");
+                Some(b)
+            }
+            Err(e) => {
+                println!("goal bounding: not run ({e})");
+                None
+            }
+        }
+    } else {
+        None
+    };
     let mut engines = if terrain_mode {
         println!(
             "jump points: not run with terrain (JumpPoints, BlockJumpPoints and \
@@ -208,7 +262,11 @@ fn compare<C: ExactInt>(
                 None => println!("precomputed jumps: the grid cannot be searched by jump points"),
             }
         }
-        world.all()
+        let mut all = world.all();
+        if let Some(b) = &bounded {
+            all.push(world.pathseek_goal_bounding(b));
+        }
+        all
     };
     if let Some(name) = setup.only {
         engines.retain(|e| e.name.contains(name));
@@ -371,6 +429,7 @@ fn print_table(rows: &[Row], queries: usize, terrain: bool) {
     .expect("a pathseek row");
     let jump = fastest(rows, |r| r.family == Family::PathseekJumpPoints);
     let jump_pre = fastest(rows, |r| r.family == Family::PathseekJumpPointsPre);
+    let goal_bounding = fastest(rows, |r| r.family == Family::PathseekGoalBounding);
     println!();
     println!("| engine | cost | total ms | ms/query | expansions/s | ratio to pathfinding |");
     println!("|---|---|---:|---:|---:|---:|");
@@ -390,6 +449,9 @@ fn print_table(rows: &[Row], queries: usize, terrain: bool) {
         }
         if r.family == Family::PathseekJumpPointsPre {
             marks.push("JUMP POINTS PRE");
+        }
+        if r.family == Family::PathseekGoalBounding {
+            marks.push("GOAL BOUNDING");
         }
         let name = if marks.is_empty() {
             r.name.clone()
@@ -455,9 +517,46 @@ fn print_table(rows: &[Row], queries: usize, terrain: bool) {
         ),
         None => println!("ratio_jump_points_pre none"),
     }
+    print_goal_bounding(rows, pathfinding, goal_bounding);
     println!(
         "ratio_default {:.2} ratio_best {:.2}",
         pathfinding.seconds / default.seconds,
         pathfinding.seconds / best.seconds
     );
+}
+
+/// The goal bounding lines: what it is, the expansions of every precomputed
+/// jumps row and of goal bounding over the whole file, goal bounding against
+/// the precomputed jumps row of the same configuration (reused `DaryHeap<4>`,
+/// exact integer costs), and `ratio_goal_bounding G`.
+fn print_goal_bounding(rows: &[Row], pathfinding: &Row, goal_bounding: Option<&Row>) {
+    let Some(g) = goal_bounding else {
+        println!("ratio_goal_bounding none");
+        return;
+    };
+    println!(
+        "GOAL BOUNDING = A* over precomputed jumps with goal bounds \
+         (pathseek::jump_points::BoundedJumps: a ray is skipped when its first move's box \
+         does not hold the goal; table built once, not timed); {} ({}).",
+        g.name, g.cost
+    );
+    for r in rows
+        .iter()
+        .filter(|r| r.family == Family::PathseekJumpPointsPre)
+    {
+        println!("expansions {}: {}", r.name, r.expanded);
+    }
+    println!("expansions {}: {}", g.name, g.expanded);
+    let same = rows.iter().find(|r| {
+        r.family == Family::PathseekJumpPointsPre && r.name.ends_with("reused DaryHeap<4>")
+    });
+    if let Some(p) = same {
+        println!(
+            "goal bounding against {}: {:.2} times fewer expansions, {:.2} times faster",
+            p.name,
+            p.expanded as f64 / g.expanded.max(1) as f64,
+            p.seconds / g.seconds
+        );
+    }
+    println!("ratio_goal_bounding {:.2}", pathfinding.seconds / g.seconds);
 }

@@ -20,7 +20,9 @@ use crate::terrain::Terrain;
 use pathseek::fringe::Fringe;
 use pathseek::grid::{EXACT_OCTILE_DIAGONAL, EXACT_OCTILE_SCALE};
 use pathseek::io::movingai::{MovingAiMap, Scenario};
-use pathseek::jump_points::{BlockJumpPoints, JumpPoints, JumpPointsError, PrecomputedJumps};
+use pathseek::jump_points::{
+    BlockJumpPoints, BoundedJumps, JumpPoints, JumpPointsError, PrecomputedJumps,
+};
 use pathseek::open_set::{
     visit_open_sets, BinaryHeap, BucketQueue, DaryHeap, OpenSet, OpenSetVisitor,
 };
@@ -32,7 +34,7 @@ use pathseek::{
 
 /// An integer cost type the peers and the exact pathseek grids can use.
 pub trait ExactInt:
-    Cost + Ord + Hash + num_traits::Zero + petgraph::algo::Measure + From<u32> + Into<u64>
+    Cost + Ord + Hash + num_traits::Zero + petgraph::algo::Measure + From<u32> + Into<u64> + Send + Sync
 {
     /// The type's name, for the table.
     const NAME: &'static str;
@@ -274,6 +276,10 @@ pub enum Family {
     /// pathseek's A* over [`PrecomputedJumps`] (JPS+): jump point search with
     /// a preprocessing step (the jump tables, built once and not timed).
     PathseekJumpPointsPre,
+    /// pathseek's A* over [`BoundedJumps`]: precomputed jumps with goal
+    /// bounds (a long preprocessing step, one Dijkstra per cell, loaded from
+    /// a file or built once and not timed).
+    PathseekGoalBounding,
     /// pathseek's fringe search ([`Fringe`]) over the full grid.
     PathseekFringe,
     /// `pathfinding::directed::fringe::fringe`.
@@ -878,6 +884,84 @@ impl<C: ExactInt> World<C> {
             &self.grid_int,
             PrecomputedJumps::new(&self.grid_int),
         )
+    }
+
+    /// Goal bounding (Rabin and Sturtevant 2016) over precomputed jumps with
+    /// the structures of [`pathseek_precomputed_jumps_fastest`]: a reused
+    /// engine (4-ary heap, indexed store) over `bounded` (the
+    /// [`BoundedJumps`] of the exact integer grid, from
+    /// [`World::goal_bounds`]), checked against the grid per search.
+    ///
+    /// [`pathseek_precomputed_jumps_fastest`]: World::pathseek_precomputed_jumps_fastest
+    pub fn pathseek_goal_bounding<'a>(&'a self, bounded: &'a BoundedJumps<C>) -> Contender<'a> {
+        let mut engine = AStar::new(DaryHeap::<C, 4>::new(), IndexedStore::new());
+        let grid = &self.grid_int;
+        Contender::new(
+            "pathseek goal bounding: reused DaryHeap<4>",
+            C::NAME,
+            Family::PathseekGoalBounding,
+            move |sc| {
+                from_pathseek(
+                    engine.search(
+                        &bounded.on(grid).expect("goal bounds of this grid"),
+                        Query::new(sc.start, sc.goal, grid.heuristic(sc.goal)),
+                    ),
+                    true,
+                )
+            },
+        )
+    }
+
+    /// The goal bounds ([`BoundedJumps`]) of the exact integer grid: read
+    /// from `cache` if it holds the table of this map (same size, costs,
+    /// cost type and passability), else built on every core and, with a
+    /// `cache` path, saved there. Returns the table and a line saying which
+    /// (with the build time, or why the file was not used), or why the grid
+    /// has none.
+    pub fn goal_bounds(&self, cache: Option<&str>) -> Result<(BoundedJumps<C>, String), String> {
+        let per_cell = format!(
+            "{} bytes per cell of boxes (+{} for the jumps)",
+            pathseek::jump_points::GoalBounds::BYTES_PER_CELL,
+            PrecomputedJumps::<C>::BYTES_PER_CELL
+        );
+        let mut unused = String::new();
+        if let Some(path) = cache {
+            match std::fs::File::open(path) {
+                Ok(file) => {
+                    let t = std::time::Instant::now();
+                    match BoundedJumps::read_from(std::io::BufReader::new(file), &self.grid_int) {
+                        Ok(b) => {
+                            let line = format!(
+                                "goal bounds: loaded from {path} in {:.0} ms (checked against \
+                                 this map), {per_cell}",
+                                t.elapsed().as_secs_f64() * 1e3
+                            );
+                            return Ok((b, line));
+                        }
+                        Err(e) => unused = format!(" ({path} not used: {e})"),
+                    }
+                }
+                Err(_) => unused = format!(" ({path} not found)"),
+            }
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let t = std::time::Instant::now();
+        let bounded =
+            BoundedJumps::with_threads(&self.grid_int, threads).map_err(|e| e.to_string())?;
+        let seconds = t.elapsed().as_secs_f64();
+        let mut line = format!(
+            "goal bounds: built in {seconds:.1} s on {threads} threads ({} passable cells, one \
+             Dijkstra each){unused}, {per_cell}",
+            self.grid_int.passable_count()
+        );
+        if let Some(path) = cache {
+            let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+            bounded
+                .write_to(std::io::BufWriter::new(file))
+                .map_err(|e| format!("{path}: {e}"))?;
+            line.push_str(&format!(", saved to {path}"));
+        }
+        Ok((bounded, line))
     }
 
     /// The preprocessing of the precomputed jumps on the exact integer grid:

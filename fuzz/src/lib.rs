@@ -52,3 +52,14 @@ pub fn check_graph(data: &[u8], g: &StaticGraph<u32>) {
         data.len()
     );
 }
+
+/// The grid the `goal_bounds` target reads every input for (and
+/// `tests/io/fuzz_regressions.rs` its kept inputs): 9 x 6, exact-ratio costs
+/// 2 / 3, a wall open at the bottom and one more blocked cell.
+pub fn goal_bounds_grid() -> pathseek::Grid<u32> {
+    use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    Grid::from_fn(9, 6, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
+        !(c.x == 4 && c.y < 4) && c != Cell::new(1, 4)
+    })
+    .expect("a valid size")
+}

@@ -83,14 +83,20 @@ pub struct Case {
 /// `long_sides` one side up to 150 a quarter of the time (rows of several
 /// machine words).
 pub fn case(long_sides: bool) -> impl Strategy<Value = Case> {
+    case_up_to(28, long_sides)
+}
+
+/// [`case`] with sides up to `max` (the long side too, when `long_sides`
+/// is false): smaller grids for the structures whose build is quadratic.
+pub fn case_up_to(max: u32, long_sides: bool) -> impl Strategy<Value = Case> {
     let long = if long_sides {
-        prop_oneof![3 => 1u32..=28, 1 => 60u32..=150].boxed()
+        prop_oneof![3 => 1u32..=max, 1 => 60u32..=150].boxed()
     } else {
-        (1u32..=28).boxed()
+        (1u32..=max).boxed()
     };
     (
         long,
-        1u32..=28,
+        1u32..=max,
         any::<bool>(),
         0usize..16,
         prop_oneof![Just(0.0), Just(0.1), Just(0.2), Just(0.3), Just(0.45)],

@@ -11,6 +11,7 @@
 pub mod any_angle_reference;
 pub mod cell_mesh;
 pub mod edit_costs;
+pub mod goal_bounds;
 pub mod graph_props;
 pub mod grid_props;
 pub mod hex_model;

@@ -27,8 +27,23 @@ fn load(target: &str, data: &[u8]) -> Result<(), LoadError> {
         "dimacs_co" => dimacs::read_co(data).map(drop),
         "metis_graph" => metis::read_graph::<u32, _>(data).map(drop),
         "metis_xyz" => metis::read_xyz(data).map(drop),
+        "goal_bounds" => {
+            // Not a text loader: no line to name. Any answer but a panic.
+            let _ = pathseek::jump_points::BoundedJumps::from_bytes(data, &goal_bounds_grid());
+            Ok(())
+        }
         other => panic!("tests/data/fuzz/{other}: no such fuzz target"),
     }
+}
+
+/// The grid of the `goal_bounds` fuzz target (`fuzz/src/lib.rs`), which
+/// every input is read for.
+fn goal_bounds_grid() -> pathseek::Grid<u32> {
+    use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    Grid::from_fn(9, 6, Connectivity::Eight, GridCosts::new(2u32, 3), |c| {
+        !(c.x == 4 && c.y < 4) && c != Cell::new(1, 4)
+    })
+    .unwrap()
 }
 
 #[test]

@@ -14,6 +14,7 @@ mod components;
 mod debug_view;
 mod dstar_lite;
 mod dstar_lite_graphs;
+mod goal_bounds;
 mod groups;
 mod hex;
 mod hierarchy;

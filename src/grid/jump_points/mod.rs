@@ -3,6 +3,7 @@
 //! - [`JumpPoints`]: no preprocessing, the simplest (scans its rays cell by cell).
 //! - [`BlockJumpPoints`]: the fastest online search (bit scans, 64 cells per word; no tables, only a bit copy of the grid).
 //! - [`PrecomputedJumps`] (JPS+): jump tables built once per map, the fastest queries; call [`sync`](PrecomputedJumps::sync) after editing the grid.
+//! - [`BoundedJumps`]: precomputed jumps with goal bounds (Rabin and Sturtevant 2016), a long build (one Dijkstra per cell, saved and loaded as a file) that prunes most rays; built again after an edit.
 //!
 //! All three are [`Graph`](crate::Graph)s over a [`Grid`](crate::Grid)'s
 //! cells, so the crate's one A* core (any open set, any node store) searches
@@ -47,6 +48,7 @@
 
 mod block;
 mod error;
+mod goal_bounds;
 mod online;
 mod path;
 mod precomputed;
@@ -54,6 +56,7 @@ mod pruning;
 
 pub use block::BlockJumpPoints;
 pub use error::JumpPointsError;
+pub use goal_bounds::{BoundedJumps, BoundedOn, GoalBounds, GoalBoundsError};
 pub use online::JumpPoints;
 pub use path::{corner_path, fill_path, fill_path_into, path_cost};
 pub use precomputed::{PrecomputedJumps, PrecomputedOn};

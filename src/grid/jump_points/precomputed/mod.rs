@@ -35,7 +35,7 @@ use super::pruning::{pruned_rays, Rays};
 use super::{JumpPoints, JumpPointsError};
 use crate::cost::Cost;
 use crate::graph::{EdgeSink, Expansion};
-use crate::grid::{move_index, Cell, Grid, STEPS};
+use crate::grid::{move_bit, move_index, Cell, Grid, STEPS};
 
 /// The steps a ray with table entry `t` can take without meeting a blocked
 /// cell before its end (`t` itself for a jump point).
@@ -305,15 +305,49 @@ impl<C: Cost> PrecomputedJumps<C> {
 
     /// Reports the straight ray's jump point from `from` in `(dx, dy)`.
     #[inline(always)]
-    fn straight_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+    fn straight_ray(
+        &self,
+        from: &Origin,
+        dx: i32,
+        dy: i32,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
+    ) {
         let t = self.jumps[from.y * self.width + from.x][move_index(dx, dy)];
-        self.straight_from(t, (from.x, from.y), (dx, dy), None, from, edges);
+        self.straight_from(t, (from.x, from.y), (dx, dy), None, from, edges, keep);
+    }
+
+    /// Whether the jump point `(x, y)`, entered by the straight move
+    /// `(dx, dy)`, would follow any ray `keep` accepts when expanded (the
+    /// rays of [`pruned_rays`] after a straight move): a jump point that
+    /// would follow none is a dead end for this goal, not worth reporting.
+    /// Always `true` when `keep` accepts everything (no look-up is made).
+    #[inline(always)]
+    fn leads_on(
+        &self,
+        (x, y): (usize, usize),
+        (dx, dy): (i32, i32),
+        keep: &impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        let i = y * self.width + x;
+        if keep(i, move_index(dx, dy)) {
+            return true;
+        }
+        let p = (y + 1) * self.stride + x + 1;
+        let behind = p.wrapping_add_signed(-(dy as isize * self.stride as isize + dx as isize));
+        let opened = self.masks[p] & !self.masks[behind];
+        let (ax, ay) = (dy.abs(), dx.abs());
+        (opened & move_bit(-ax, -ay) != 0
+            && (keep(i, move_index(-ax, -ay)) || keep(i, move_index(dx - ax, dy - ay))))
+            || (opened & move_bit(ax, ay) != 0
+                && (keep(i, move_index(ax, ay)) || keep(i, move_index(dx + ax, dy + ay))))
     }
 
     /// Reports the jump point (or goal) of the straight ray from `(x, y)` in
     /// `(dx, dy)` whose table entry is `t`, if any, at the cost of `before`
     /// (the diagonal that led to `(x, y)`, if any) plus its straight steps.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // one ray's state, passed apart so it stays in registers
     fn straight_from(
         &self,
         t: i32,
@@ -322,11 +356,15 @@ impl<C: Cost> PrecomputedJumps<C> {
         before: Option<C>,
         from: &Origin,
         edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
     ) {
         let k = Self::resolve(t, x, y, dx, dy, from);
         if k != 0 {
             let tx = x.wrapping_add_signed(dx as isize * k as isize);
             let ty = y.wrapping_add_signed(dy as isize * k as isize);
+            if (tx, ty) != (from.gx, from.gy) && !self.leads_on((tx, ty), (dx, dy), keep) {
+                return;
+            }
             let straight = self.straight * C::from_count(u64::from(k));
             self.emit(tx, ty, before.map_or(straight, |d| d + straight), edges);
         }
@@ -337,7 +375,14 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// and column; reports the sub-rays' jump points (diagonal then straight
     /// edges), and the goal if the diagonal reaches it.
     #[inline(always)]
-    fn diagonal_ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+    fn diagonal_ray(
+        &self,
+        from: &Origin,
+        dx: i32,
+        dy: i32,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
+    ) {
         let d = move_index(dx, dy);
         let (hd, vd) = (move_index(dx, 0), move_index(0, dy));
         let (sx, sy) = (dx as isize, dy as isize);
@@ -370,17 +415,33 @@ impl<C: Cost> PrecomputedJumps<C> {
                 return;
             }
             let jumps = &self.jumps[i];
-            self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges);
-            self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges);
+            if keep(i, hd) {
+                self.straight_from(jumps[hd], (x, y), (dx, 0), Some(diag), from, edges, keep);
+            }
+            if keep(i, vd) {
+                self.straight_from(jumps[vd], (x, y), (0, dy), Some(diag), from, edges, keep);
+            }
+            if !keep(i, d) {
+                // No path the ray could still report goes on diagonally
+                // from here.
+                return;
+            }
         }
     }
 
     #[inline(always)]
-    fn ray(&self, from: &Origin, dx: i32, dy: i32, edges: &mut impl EdgeSink<Cell, C>) {
+    fn ray(
+        &self,
+        from: &Origin,
+        dx: i32,
+        dy: i32,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: &impl Fn(usize, usize) -> bool,
+    ) {
         if dx != 0 && dy != 0 {
-            self.diagonal_ray(from, dx, dy, edges);
+            self.diagonal_ray(from, dx, dy, edges, keep);
         } else {
-            self.straight_ray(from, dx, dy, edges);
+            self.straight_ray(from, dx, dy, edges, keep);
         }
     }
 
@@ -409,18 +470,26 @@ impl<C: Cost> PrecomputedJumps<C> {
 }
 
 /// One expansion's rays: the graph, where they start (and its padded
-/// position), where they report.
-struct Scan<'a, C, E> {
+/// position and row-major index), where they report, and which moves to
+/// follow at all (`keep(cell, d)`, given a cell's row-major index and the
+/// move's index in [`STEPS`]: goal bounding skips the moves that start no
+/// optimal path to the goal, for the rays out of the node and for the
+/// sub-rays and the continuation of a diagonal ray at each of its stops).
+struct Scan<'a, C, E, K> {
     graph: &'a PrecomputedJumps<C>,
     from: Origin,
     p: usize,
+    index: usize,
     edges: &'a mut E,
+    keep: K,
 }
 
-impl<C: Cost, E: EdgeSink<Cell, C>> Rays for Scan<'_, C, E> {
+impl<C: Cost, E: EdgeSink<Cell, C>, K: Fn(usize, usize) -> bool> Rays for Scan<'_, C, E, K> {
     #[inline(always)]
     fn ray(&mut self, dx: i32, dy: i32) {
-        self.graph.ray(&self.from, dx, dy, self.edges);
+        if (self.keep)(self.index, move_index(dx, dy)) {
+            self.graph.ray(&self.from, dx, dy, self.edges, &self.keep);
+        }
     }
 
     #[inline(always)]
@@ -436,6 +505,19 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// The successors of `at.node` (see [`PrecomputedOn`]'s `expand`).
     #[inline(always)]
     pub(crate) fn expand_rays(&self, at: Expansion<Cell>, edges: &mut impl EdgeSink<Cell, C>) {
+        self.expand_rays_where(at, edges, |_, _| true);
+    }
+
+    /// [`expand_rays`](Self::expand_rays), following only the moves `keep`
+    /// accepts (see [`Scan`]; called only with a single goal: without one
+    /// the successors are the grid's moves, all of them).
+    #[inline(always)]
+    pub(crate) fn expand_rays_where(
+        &self,
+        at: Expansion<Cell>,
+        edges: &mut impl EdgeSink<Cell, C>,
+        keep: impl Fn(usize, usize) -> bool,
+    ) {
         let Some(goal) = at.goal else {
             return self.moves(at.node, edges);
         };
@@ -463,9 +545,23 @@ impl<C: Cost> PrecomputedJumps<C> {
             graph: self,
             from,
             p,
+            index: from.y * self.width + from.x,
             edges,
+            keep,
         };
         pruned_rays(node, at.parent, here, &mut scan);
+    }
+
+    /// The straight and diagonal move costs.
+    #[inline]
+    pub(crate) fn costs(&self) -> (C, C) {
+        (self.straight, self.diagonal)
+    }
+
+    /// The grid's [`version`](Grid::version) the tables describe.
+    #[inline]
+    pub(crate) fn built_version(&self) -> u64 {
+        self.version
     }
 
     /// Whether `node` is a passable cell of the tables.
