@@ -185,6 +185,18 @@ pub trait Cost:
     }
 }
 
+/// Whether `C` rounds its sums (probed, for types that do not declare
+/// [`Cost::EXACT_SUMS`]); shared by the bucket queue and the goal bounds (a type that holds infinity, or whose
+/// 0.1 + 0.2 is not its 0.3): the floats.
+pub(crate) fn is_float<C: Cost>() -> bool {
+    let from = |v: f64| <C as num_traits::NumCast>::from(v);
+    from(f64::INFINITY).is_some()
+        || match (from(0.1), from(0.2), from(0.3)) {
+            (Some(a), Some(b), Some(c)) => a + b != c,
+            _ => false,
+        }
+}
+
 mod sealed {
     pub trait Sealed {}
     impl Sealed for u32 {}

@@ -4,7 +4,7 @@
 use super::implicit_heap::{self as sift, NoHook};
 use super::slot_positions::SlotPositions;
 use super::{Entry, OpenSet};
-use crate::cost::{Cost, OrderKey};
+use crate::cost::{is_float, Cost, OrderKey};
 
 /// The largest window: 2^20 buckets.
 const MAX_BUCKETS: u64 = 1 << 20;
@@ -400,14 +400,6 @@ impl<C: Cost> BucketQueue<C> {
             })
             .map(|p| p as u32)
     }
-}
-
-/// `true` for float cost types (whose keys are bit patterns, not values),
-/// told apart from integers by halving one; fixed-point types with
-/// [`Cost::EXACT_SUMS`] are bucketed all the same.
-fn is_float<C: Cost>() -> bool {
-    let half = C::one() / (C::one() + C::one());
-    half != C::zero()
 }
 
 impl<C: Cost> OpenSet<C> for BucketQueue<C> {

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use super::table::{grow, Box4, EMPTY};
 use super::GoalBoundsError;
 use crate::astar::Engine;
-use crate::cost::Cost;
+use crate::cost::{is_float, Cost};
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 use crate::grid::{Cell, Grid, STEPS};
 use crate::open_set::BinaryHeap;
@@ -112,17 +112,6 @@ impl Tie {
             }
         }
     }
-}
-
-/// Whether `C` rounds its sums (a type that holds infinity, or whose
-/// 0.1 + 0.2 is not its 0.3): the floats.
-pub(super) fn is_float<C: Cost>() -> bool {
-    let from = |v: f64| <C as num_traits::NumCast>::from(v);
-    from(f64::INFINITY).is_some()
-        || match (from(0.1), from(0.2), from(0.3)) {
-            (Some(a), Some(b), Some(c)) => a + b != c,
-            _ => false,
-        }
 }
 
 /// One thread's structures: the engine, the recorder, the distances and

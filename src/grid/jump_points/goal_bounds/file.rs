@@ -20,10 +20,9 @@
 
 use std::io::{Read, Write};
 
-use super::build::is_float;
 use super::table::{holds, Box4, EMPTY};
 use super::{BoundedJumps, GoalBounds, GoalBoundsError};
-use crate::cost::Cost;
+use crate::cost::{is_float, Cost};
 use crate::grid::{Cell, Grid, STEPS};
 use crate::jump_points::PrecomputedJumps;
 
