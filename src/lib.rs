@@ -79,6 +79,23 @@
 //! [`navmesh`] (convex polygons, straight any-angle paths by the funnel
 //! algorithm).
 //!
+//! # One vocabulary
+//! Most families are graphs the core searches, so they answer in the core's
+//! words: [`SearchResult`] (an [`Outcome`] and its [`Stats`]) from `search`,
+//! a [`Status`] from `search_into` and `advance`. Where a family answers in
+//! another shape, it is for the reason in the last column, and `Some(cost)`
+//! / `None` always mean [`Status::Found`] / [`Status::NoPath`].
+//!
+//! | family | call | answer | why it differs |
+//! |---|---|---|---|
+//! | A\* ([`astar()`], [`search()`], [`AStar`]), [`fringe`] | `search`, `search_into`, `start` / `advance` / `finish` | [`SearchResult`], [`Status`] | the core's words |
+//! | [`jump_points`], [`hex`], [`grid::Clearance`] unit graphs, [`grid::AnyAngle`], [`debug_view::Recorder`] | they are [`Graph`]s: the calls above | [`SearchResult`], [`Status`] | the same |
+//! | [`hierarchy::Hierarchy`] | `find_path(grid, start, goal, &mut path)`; `plan` for stretches | `Result<Option<cost>, HierarchyError>`, the path in your buffer | two searches (abstract, then refined) make one answer: no single [`Stats`] or partial path |
+//! | [`incremental::DStarLite`] | `start`, then `compute` after edits; `path_into` | [`Status`]; the path read separately | one plan repaired in place as the unit moves |
+//! | [`navmesh::NavMesh`] | `find_path(from, to)`, `find_path_into` | `Result<Option<MeshPath>, PointError>` | points in the plane, not nodes: the error names a point off the mesh, the path is a polyline |
+//! | [`groups`] (`DistanceField`, `FlowField`, `UnitSearch`) | built once, then `cost` / `next_step` / `path_into` per unit | `Result<Option<cost>, MapChanged>` | one search serves every unit: a look-up per unit, refused on a changed map |
+//! | [`components`] | `connected(a, b)` | `bool` | a yes or no before any search |
+//!
 //! # Cargo features
 //! None is on by default; the library needs only `num-traits` and
 //! `smallvec` without them.
@@ -99,36 +116,16 @@ pub mod batch;
 pub mod components;
 pub mod cost;
 pub mod debug_view;
-/// The graph-file readers at their old path: use [`io`] (`io::dimacs`,
-/// `io::metis`, `io::LoadError`).
-#[deprecated(since = "0.2.0", note = "moved to `pathseek::io`")]
-#[doc(hidden)]
-pub mod formats {
-    pub use crate::io::{dimacs, metis, LoadError, LoadErrorKind};
-}
 pub mod fringe;
 pub mod graph;
 pub mod grid;
 pub mod groups;
 pub mod hex;
 pub mod hierarchy;
-/// The grid heuristics of [`grid::heuristic`], at their original path.
-pub mod heuristic {
-    #[doc(inline)]
-    pub use crate::grid::heuristic::*;
-}
 pub mod incremental;
 pub mod io;
 pub mod landmarks;
 pub mod navmesh;
-/// The MovingAI readers at their old path: use [`io::movingai`];
-/// `MovingAiError` is now [`io::LoadError`].
-#[deprecated(since = "0.2.0", note = "moved to `pathseek::io::movingai`")]
-#[doc(hidden)]
-pub mod movingai {
-    pub use crate::io::movingai::*;
-    pub use crate::io::{LoadError as MovingAiError, LoadErrorKind as MovingAiErrorKind};
-}
 pub mod open_set;
 pub mod query;
 pub mod result;
@@ -136,12 +133,8 @@ pub mod result;
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod save;
 pub mod store;
-/// The node stores' old path: [`store`].
-#[doc(hidden)]
-pub use store as closed_set;
 
-#[allow(deprecated)]
-pub use astar::{astar, astar_until, release_search_memory, search, AStar, SlicedSearch};
+pub use astar::{astar, release_search_memory, search, AStar};
 pub use cost::{Cost, Length};
 pub use fringe::Fringe;
 pub use graph::adjacency_list::{self, AdjacencyList};
@@ -150,8 +143,7 @@ pub use grid::jump_points;
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;
 pub use query::{Goal, Heuristic, Limit, Query};
-#[allow(deprecated)]
-pub use result::{CostResult, Outcome, Path, SearchError, SearchResult, Stats, Status};
+pub use result::{Outcome, Path, SearchError, SearchResult, Stats, Status};
 pub use store::{ClosedSet, Records};
 
 /// The README's example, compiled and run as a doctest.

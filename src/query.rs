@@ -1,5 +1,29 @@
 //! A query: the question one search answers — where it starts, what it is
 //! looking for, how it estimates, and when it must give up.
+//!
+//! A [`Query`] holds:
+//! - **starts**: one or several, each with an initial cost
+//!   ([`with_start`](Query::with_start), [`with_starts`](Query::with_starts)):
+//!   several units, or a unit between two cells;
+//! - **a goal**: a single node ([`Query::new`]), any predicate
+//!   ([`Query::until`]: the first goal popped wins), or a [`Goal`] of your
+//!   own ([`Query::with_goal`]);
+//! - **a heuristic**: any `FnMut(Node) -> Cost`, or a named type through the
+//!   [`Heuristic`] trait ([`GridHeuristic`](crate::grid::GridHeuristic) for
+//!   grids), so a query can be kept in a struct field; the grids offer
+//!   Manhattan, octile, Chebyshev and Euclidean estimates
+//!   ([`grid::heuristic`](crate::grid::heuristic)), and [`MaxOf`] combines
+//!   two (ALT landmarks with octile on grids, say);
+//! - **limits**: maximum expansions, maximum nodes stored (a node pool),
+//!   maximum path cost, a wall-clock deadline. A limit ends the search with a
+//!   partial outcome, the path to the best node reached (smallest `h`), never
+//!   an error.
+//!
+//! Start and goal are checked once, before anything is expanded, for every
+//! entry point. [`Query::weighted`] makes it weighted A\*: `f = g + w * h`,
+//! a path within `w` times the optimum (property-tested);
+//! [`Query::without_reopening`] keeps closed nodes closed (a compile-time
+//! choice of the heuristic type: no cost to plain searches).
 
 use crate::cost::Cost;
 use smallvec::SmallVec;

@@ -159,12 +159,6 @@ impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
 
 impl<N: fmt::Debug, C: fmt::Debug> std::error::Error for SearchError<N, C> {}
 
-/// What the old `AStar::search_into` returned: the path's cost, `None` for
-/// no path, or the error. [`AStar::search_into`](crate::AStar::search_into)
-/// now returns a [`Status`].
-#[deprecated(since = "0.2.0", note = "AStar::search_into returns a Status")]
-pub type CostResult<N, C> = Result<Option<C>, SearchError<N, C>>;
-
 /// How a search ended, with its path: what [`AStar::search`](crate::AStar::search),
 /// [`AStar::finish`](crate::AStar::finish) and [`search`](fn@crate::search)
 /// return (in a [`SearchResult`]). [`Status`] says the same without the path.

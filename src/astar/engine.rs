@@ -231,12 +231,6 @@ impl<O, S, Q: SearchQuery> AStar<O, S, Q> {
         self.engine.stats
     }
 
-    /// The counters of the last search: [`stats`](AStar::stats).
-    #[deprecated(since = "0.2.0", note = "renamed `stats`")]
-    pub fn last_stats(&self) -> Stats {
-        self.engine.stats
-    }
-
     /// The query in progress or last ended (`None` before the first
     /// [`start`](AStar::start) and after [`cancel`](AStar::cancel)).
     pub fn query(&self) -> Option<&Q> {
@@ -537,31 +531,6 @@ where
         let status = self.run.write_path(graph, &self.engine.store, &mut path);
         result(status, path, self.engine.stats)
     }
-
-    /// Runs `query` to its end: [`search`](AStar::search).
-    #[deprecated(since = "0.2.0", note = "renamed `search`")]
-    pub fn run<G>(&mut self, graph: &G, query: Query<N, C, H, T>) -> SearchResult<N, C>
-    where
-        G: Graph<Node = N, Cost = C>,
-        S: ClosedSet<G>,
-    {
-        self.search(graph, query)
-    }
-
-    /// Runs `query` to its end, the path into `path`: [`search_into`](AStar::search_into).
-    #[deprecated(since = "0.2.0", note = "renamed `search_into`")]
-    pub fn run_into<G>(
-        &mut self,
-        graph: &G,
-        query: Query<N, C, H, T>,
-        path: &mut Vec<N>,
-    ) -> Status<N, C>
-    where
-        G: Graph<Node = N, Cost = C>,
-        S: ClosedSet<G>,
-    {
-        self.search_into(graph, query, path)
-    }
 }
 
 /// The searches to one goal node.
@@ -735,35 +704,4 @@ where
     pub fn goal(&self) -> Option<N> {
         self.query.as_ref().map(|q| q.goal.0)
     }
-
-    /// [`search_within`](AStar::search_within), with the goal searched for
-    /// (`None` when nothing was searched).
-    #[deprecated(since = "0.2.0", note = "use `search_within`, then `goal()`")]
-    #[allow(clippy::type_complexity)]
-    pub fn run_within<G, R>(
-        &mut self,
-        graph: &G,
-        reach: &R,
-        query: Query<N, C, H, Target<N>>,
-    ) -> (SearchResult<N, C>, Option<N>)
-    where
-        G: Graph<Node = N, Cost = C>,
-        S: ClosedSet<G>,
-        R: Reachability<N>,
-    {
-        let r = self.search_within(graph, reach, query);
-        let searched = if r.stats.expanded == 0 && r.outcome == crate::Outcome::NoPath {
-            None
-        } else {
-            self.goal()
-        };
-        (r, searched)
-    }
 }
-
-/// A search spread over frames: the same type as the engine.
-#[deprecated(
-    since = "0.2.0",
-    note = "an `AStar` is the sliced search: `start`, `advance`, `finish`"
-)]
-pub type SlicedSearch<O, S, Q> = AStar<O, S, Q>;

@@ -51,9 +51,7 @@ pub(crate) use self::core::{
     check_query, overflow_or_infinite, path_into, result, unknown_slot, End, Run,
     SPARE_INDEXED_NODES,
 };
-#[allow(deprecated)]
-pub use engine::{AStar, SearchQuery, SlicedSearch};
-#[allow(deprecated)]
-pub use one_shot::{astar, astar_until, search};
+pub use engine::{AStar, SearchQuery};
+pub use one_shot::{astar, search};
 pub use spare::release_search_memory;
 pub(crate) use spare::with_spare;

@@ -54,43 +54,6 @@ where
     search(graph, Query::new(start, goal, heuristic))
 }
 
-/// Finds a cheapest path from `start` to any node for which `is_goal` is true:
-/// `search(graph, Query::until(start, is_goal, heuristic))`.
-///
-/// The first goal node popped from the open set wins. The heuristic must not
-/// overestimate the distance to the *nearest* goal.
-///
-/// # Example
-/// ```
-/// // Nearest multiple of 7 above 30, walking +1 (cost 1) or +3 (cost 2).
-/// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| {
-///     edge(n + 1, 1);
-///     edge(n + 3, 2);
-/// });
-/// # #[allow(deprecated)]
-/// let r = pathseek::astar_until(&g, 30, |n| n % 7 == 0, |_| 0);
-/// let path = r.found().unwrap();
-/// assert_eq!(path.goal(), Some(&35));
-/// assert_eq!(path.cost, 4); // 30 -> 33 -> 34 -> 35 (2 + 1 + 1)
-/// ```
-#[deprecated(
-    since = "0.2.0",
-    note = "use `search(graph, Query::until(start, is_goal, heuristic))`"
-)]
-pub fn astar_until<G, H, P>(
-    graph: &G,
-    start: G::Node,
-    is_goal: P,
-    heuristic: H,
-) -> SearchResult<G::Node, G::Cost>
-where
-    G: Graph,
-    H: FnMut(G::Node) -> G::Cost,
-    P: FnMut(G::Node) -> bool,
-{
-    search(graph, Query::until(start, is_goal, heuristic))
-}
-
 /// Runs a [`Query`] (several starts, a goal node or test, limits) to its end
 /// with the structures [`astar`] picks: the one-shot form of
 /// [`AStar::search`], the same words on a kept engine.
@@ -117,29 +80,32 @@ where
     let Some(dense) = graph.dense_ids() else {
         return Engine::new(BinaryHeap::new(), HashStore::new()).run(graph, query);
     };
-    let nodes = dense.node_count();
     // Dense ids: the thread's spare engine, whose node store belongs to no
     // graph. Costs with 32-bit keys join f and g into one comparison, where
     // the 4-ary heap is fastest; wider keys compare twice, where the binary
-    // heap is. Up to `SPARE_INDEXED_NODES` nodes the store is indexed (a
-    // record per node, the fastest look-up); beyond, paged (records only
-    // for the pages searches reach), so a thread never keeps a record for
-    // every node of a huge graph.
-    let narrow = <G::Cost as Cost>::Key::BITS == 32;
-    match (narrow, nodes <= SPARE_INDEXED_NODES) {
-        (true, true) => spare::with_spare(
-            |e: &mut Engine<DaryHeap<G::Cost, 4>, IndexedStore<G::Cost>>| e.run(dense, query),
-        ),
-        (true, false) => spare::with_spare(
-            |e: &mut Engine<DaryHeap<G::Cost, 4>, PagedStore<G::Cost>>| e.run(dense, query),
-        ),
-        (false, true) => spare::with_spare(
-            |e: &mut Engine<BinaryHeap<G::Cost>, IndexedStore<G::Cost>>| e.run(dense, query),
-        ),
-        (false, false) => {
-            spare::with_spare(|e: &mut Engine<BinaryHeap<G::Cost>, PagedStore<G::Cost>>| {
-                e.run(dense, query)
-            })
+    // heap is. The key width is an inline `const`, so only the arm of the
+    // cost type is compiled: each call compiles three searches (hashed,
+    // indexed, paged), not five. Up to `SPARE_INDEXED_NODES` nodes the store
+    // is indexed (a record per node, the fastest look-up); beyond, paged
+    // (records only for the pages searches reach), so a thread never keeps
+    // a record for every node of a huge graph.
+    if const { <<G::Cost as Cost>::Key as OrderKey>::BITS == 32 } {
+        if dense.node_count() <= SPARE_INDEXED_NODES {
+            spare::with_spare(
+                |e: &mut Engine<DaryHeap<G::Cost, 4>, IndexedStore<G::Cost>>| e.run(dense, query),
+            )
+        } else {
+            spare::with_spare(
+                |e: &mut Engine<DaryHeap<G::Cost, 4>, PagedStore<G::Cost>>| e.run(dense, query),
+            )
         }
+    } else if dense.node_count() <= SPARE_INDEXED_NODES {
+        spare::with_spare(
+            |e: &mut Engine<BinaryHeap<G::Cost>, IndexedStore<G::Cost>>| e.run(dense, query),
+        )
+    } else {
+        spare::with_spare(|e: &mut Engine<BinaryHeap<G::Cost>, PagedStore<G::Cost>>| {
+            e.run(dense, query)
+        })
     }
 }

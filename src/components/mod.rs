@@ -28,6 +28,16 @@
 //! missing. Strongly connected components are not computed. Graphs without
 //! dense ids ([`DenseIds`](crate::graph::DenseIds)) are refused by the compiler.
 //!
+//! # Searching within the labels
+//! [`AStar::search_within`](crate::AStar::search_within) and
+//! [`AStar::start_within`](crate::AStar::start_within) ask the labels first:
+//! an unreachable goal is no path with zero expansions, or, with
+//! [`Query::fallback_to_nearest`](crate::Query::fallback_to_nearest), a
+//! search to the reachable cell nearest to it
+//! ([`Grid::nearest_cell`](crate::Grid::nearest_cell): by the grid's
+//! heuristic distance, ring by ring, deterministic ties).
+//! `examples/movingai.rs --precheck` runs a whole scenario file this way.
+//!
 //! # Example
 //! ```
 //! use pathseek::components::GridComponents;

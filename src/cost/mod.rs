@@ -13,6 +13,20 @@
 //! [`to_key`](Cost::to_key), [`from_key`](Cost::from_key),
 //! [`checked_add`](Cost::checked_add) and [`checked_mul`](Cost::checked_mul).
 //!
+//! # Grids: `Length`, `f64` or `u64`
+//! Grid costs default to [`Length`]: a length in cells, fixed-point in a
+//! `u32`, that prints like a float (`{:.3}`) and adds up exactly, so the
+//! search compares one integer where an `f64` needs two (2.8x `pathfinding`
+//! on the den520d scenarios, where `f64` costs give 1.7x in the same run;
+//! [`GridCosts::float_octile()`](crate::GridCosts::float_octile) if you want
+//! `f64`). A `Length` holds paths of up to 309,882 cells (fewer with terrain
+//! weights): a longer one, such as the path through a 1000 x 1000
+//! serpentine maze, ends with
+//! [`CostOverflow`](crate::SearchError::CostOverflow), whose message says
+//! so; use `f64` or `u64` costs there. Widening `Length` to 64 bits for
+//! everyone would cost 19% more instructions per search (callgrind, den520d
+//! subset: 385.5M with `Length`, 457.7M with `u64` costs).
+//!
 //! # Example
 //! ```
 //! use pathseek::Cost;

@@ -31,6 +31,49 @@
 //!
 //! For graphs you do not want to write a type for, [`from_fn`] wraps a closure.
 //!
+//! # Graphs built in
+//! - [`AdjacencyList`]: explicit graphs, built edge by edge (dense `u32` ids).
+//! - [`StaticGraph`]: road networks and waypoint graphs, compressed sparse
+//!   row (4 bytes per node, 4 + `size_of` cost per edge), directed or
+//!   undirected, with [`reverse`](StaticGraph::reverse),
+//!   [`map_costs`](StaticGraph::map_costs) and
+//!   [`from_graph`](StaticGraph::from_graph) (a copy of any graph with dense
+//!   ids); [`io::dimacs`](crate::io::dimacs) (`.gr`, `.co`) and
+//!   [`io::metis`](crate::io::metis) (METIS / DIMACS10 graphs, `.xyz`) read
+//!   them from any `BufRead`, line by line, with line-numbered errors.
+//! - [`Renumbered`]: a graph renumbered for locality (a Hilbert curve over
+//!   its points, or breadth-first) with ids of its own type, so an original
+//!   id cannot be passed where a renumbered one is expected;
+//!   `examples/roads.rs` searches one.
+//! - The grids, hex grids, jump point graphs and navigation meshes of the
+//!   other modules.
+//!
+//! [`path_cost`] checks a path against a graph (every step an edge) and
+//! returns its cost.
+//!
+//! # Example
+//! A graph of your own: one method, handing each outgoing edge to a callback.
+//! ```
+//! use pathseek::Graph;
+//!
+//! // Stations on a line: walk to the next one (cost 3) or ride five ahead (cost 10).
+//! struct Line;
+//! impl Graph for Line {
+//!     type Node = u32;
+//!     type Cost = u32;
+//!     fn successors(&self, n: u32, mut edge: impl FnMut(u32, u32)) {
+//!         edge(n + 1, 3);
+//!         edge(n + 5, 10);
+//!     }
+//! }
+//!
+//! let goal = 12;
+//! let path = pathseek::astar(&Line, 0, goal, |n: u32| 2 * goal.saturating_sub(n))
+//!     .into_path()
+//!     .unwrap();
+//! assert_eq!(path.cost, 26); // two rides and two walks
+//! ```
+//!
 //! [`IndexedStore`]: crate::store::IndexedStore
 //! [`PagedStore`]: crate::store::PagedStore
 //! [`StaticGraph`]: crate::StaticGraph

@@ -39,7 +39,7 @@
 //! # Example
 //! ```
 //! use pathseek::grid::{Cell, Connectivity, Grid, GridCosts};
-//! use pathseek::heuristic;
+//! use pathseek::grid::heuristic;
 //!
 //! let costs = GridCosts::new(10u32, 14);
 //! let h = heuristic::octile(Cell::new(0, 0), costs);
@@ -144,7 +144,7 @@ fn euclidean_value<C: Cost>(goal: Cell, straight: C, integer: bool, cell: Cell) 
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, GridCosts};
-/// let h = pathseek::heuristic::manhattan(Cell::new(5, 5), GridCosts::new(2u32, 3));
+/// let h = pathseek::grid::heuristic::manhattan(Cell::new(5, 5), GridCosts::new(2u32, 3));
 /// assert_eq!(h(Cell::new(2, 1)), 2 * (3 + 4));
 /// assert_eq!(h(Cell::new(5, 5)), 0);
 /// ```
@@ -163,7 +163,7 @@ pub fn manhattan<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, GridCosts};
-/// let h = pathseek::heuristic::octile(Cell::new(0, 0), GridCosts::float_octile());
+/// let h = pathseek::grid::heuristic::octile(Cell::new(0, 0), GridCosts::float_octile());
 /// assert!((h(Cell::new(3, 1)) - (2.0 + 2f64.sqrt())).abs() < 1e-10);
 /// ```
 pub fn octile<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C + Copy {
@@ -178,7 +178,7 @@ pub fn octile<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C + 
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, GridCosts};
-/// let h = pathseek::heuristic::chebyshev(Cell::new(0, 0), GridCosts::new(10u32, 14));
+/// let h = pathseek::grid::heuristic::chebyshev(Cell::new(0, 0), GridCosts::new(10u32, 14));
 /// assert_eq!(h(Cell::new(3, 1)), 30);
 /// ```
 pub fn chebyshev<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C + Copy {
@@ -196,9 +196,9 @@ pub fn chebyshev<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C
 /// # Example
 /// ```
 /// use pathseek::grid::{Cell, GridCosts};
-/// let h = pathseek::heuristic::euclidean(Cell::new(0, 0), GridCosts::float_octile());
+/// let h = pathseek::grid::heuristic::euclidean(Cell::new(0, 0), GridCosts::float_octile());
 /// assert_eq!(h(Cell::new(3, 4)), 5.0);
-/// let h = pathseek::heuristic::euclidean(Cell::new(0, 0), GridCosts::<u32>::exact_octile());
+/// let h = pathseek::grid::heuristic::euclidean(Cell::new(0, 0), GridCosts::<u32>::exact_octile());
 /// assert_eq!(h(Cell::new(1, 1)), 665_856); // 470832 · √2 = 665856.99999..., rounded down
 /// ```
 pub fn euclidean<C: Cost>(goal: Cell, costs: GridCosts<C>) -> impl Fn(Cell) -> C + Copy {

@@ -14,21 +14,50 @@
 //!
 //! With terrain weights ([`Grid::set_terrain`]), entering cell `c` costs
 //! `move_cost * weight(c)`; weight one is plain ground. Without any weight set the
-//! grid never touches the weight table, so the common case stays fast.
+//! grid never touches the weight table, so the common case stays fast. An
+//! expansion skips the moves its parent cell has already offered at no
+//! greater cost: the same search, half the edges.
 //!
 //! Straight lines: [`Grid::line_of_sight`] (an exact walk over the cells a
 //! segment touches, corners by the same rule as diagonal moves),
 //! [`smooth_path`] (string pulling: a path cut down to where it turns),
 //! [`ShortcutRefiner`] (a path searched again window by window, never
 //! costing more) and [`AnyAngle`] (Theta*: any-angle paths from the one A*
-//! core).
+//! core). On the MovingAI maps string pulling made paths 3.80% shorter than
+//! the octile-optimal ones (terrain never crossed to a dearer cell), and
+//! Theta* 4.3-5.0% shorter on the maps measured, at 5-16x the time of the
+//! octile A* (`examples/smoothing.rs`, `examples/tradeoffs.rs`).
 //!
 //! Units wider than one cell: [`clearance`] (each cell's largest free square,
 //! Harabor and Botea 2008): [`Clearance::unit`] gives the graph of a unit
-//! `k` cells wide, and the map is kept current through edits.
+//! `k` cells wide, and the map is kept current through edits
+//! (`examples/unit_sizes.rs`).
 //!
-//! Distance estimates for grid searches are in [`heuristic`] (also reachable as
-//! `pathseek::heuristic`); [`Grid::heuristic`] picks the right one for a grid.
+//! # A living map
+//! Every edit advances the grid's [`MapVersion`] and goes into a bounded
+//! edit log ([`Grid::edits_since`]); what was built from a grid follows it
+//! or refuses it, never answering for the map as it was:
+//! - a search in progress ([`AStar::advance`](crate::AStar::advance)) goes
+//!   on, or starts again by itself (and, advanced within component labels
+//!   with [`AStar::advance_within`](crate::AStar::advance_within), ends at
+//!   once when its goal is cut off);
+//! - [`PrecomputedJumps`](jump_points::PrecomputedJumps) are searched
+//!   through `on(&grid)` (refused when stale) or `synced(&grid)` (updated
+//!   from the log); [`BoundedJumps`](jump_points::BoundedJumps) through
+//!   `on(&grid)` (refused when stale: build again);
+//! - [`DistanceField`](crate::groups::DistanceField),
+//!   [`FlowField`](crate::groups::FlowField) and
+//!   [`UnitSearch`](crate::groups::UnitSearch) answer `Err(MapChanged)` for
+//!   a grid edited since they were built (`refresh_grid` rebuilds);
+//! - component labels ([`GridComponents`](crate::components::GridComponents))
+//!   refuse a grid changed behind their back;
+//! - the [`Hierarchy`](crate::hierarchy::Hierarchy) and
+//!   [`DStarLite`](crate::incremental::DStarLite) bring themselves up to
+//!   date from the log; a [`Clearance`] map refuses until
+//!   [`update`](Clearance::update)d from it.
+//!
+//! Distance estimates for grid searches are in [`heuristic`];
+//! [`Grid::heuristic`] picks the right one for a grid.
 //!
 //! # Choosing costs
 //!
@@ -40,6 +69,10 @@
 //! | [`GridCosts::<u32>::exact_octile()`](GridCosts::exact_octile) (or `u64`) | integer | orders paths exactly like `1` / `sqrt 2`; divide by [`EXACT_OCTILE_SCALE`] |
 //! | `GridCosts::new(10u32, 14)`, `GridCosts::new(2u32, 3)`, ... | integer | approximate: `14 / 10 = 1.4`, so some paths compare differently than with `sqrt 2` |
 //! | `GridCosts::new(1u32, 1)` | integer | every move costs one (king moves) |
+//!
+//! With the default `Length` costs the searches give the optimal lengths of
+//! all 23,808 MovingAI scenarios checked; `examples/movingai.rs` checks a
+//! whole scenario file against its optimal lengths.
 //!
 //! # Example
 //! ```
@@ -143,10 +176,6 @@ pub(crate) use edits::EditLog;
 pub use edits::{CellEdit, CellState, EditsSince, MapVersion, DEFAULT_EDIT_LOG_CAPACITY};
 pub use error::GridError;
 pub use heuristic::GridHeuristic;
-/// The jump point graphs at their former paths: use
-/// [`jump_points`](crate::jump_points) (kept for one release).
-#[doc(hidden)]
-pub use jump_points::{BlockJumpPoints, PrecomputedJumps};
 pub(crate) use layout::{move_bit, move_index, Layout, STEPS};
 pub(crate) use map::fresh_stamp;
 pub use map::Grid;

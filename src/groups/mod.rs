@@ -22,6 +22,30 @@
 //! the map's [`version`](crate::Graph::version) and answer
 //! [`MapChanged`](crate::graph::MapChanged) for an edited map until built
 //! again ([`DistanceField::refresh`]); [`group_paths`] keeps nothing.
+//!
+//! A distance field may be bounded by a cost, and allocates nothing once
+//! warm: keep it, and rebuilding reuses its memory. `examples/groups.rs`
+//! moves fifty units to one goal the four ways (one A\* per unit and the
+//! three above).
+//!
+//! # Example
+//! ```
+//! use pathseek::groups::DistanceField;
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//!
+//! let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::new(2, 3)).unwrap();
+//! let mut field = DistanceField::new(); // keep it: rebuilding reuses its memory
+//! field.build_grid(&grid, Cell::new(60, 60), None).unwrap();
+//! for unit in [Cell::new(1, 1), Cell::new(3, 50), Cell::new(40, 2)] {
+//!     let step = field.next_step(&grid, unit).unwrap(); // where this unit moves next
+//!     assert!(step.is_some() && field.cost(&grid, unit).unwrap().is_some());
+//! }
+//! // After an edit the field answers `Err(MapChanged)` until built again.
+//! grid.set_passable(Cell::new(30, 30), false).unwrap();
+//! assert!(field.next_step(&grid, Cell::new(1, 1)).is_err());
+//! field.refresh_grid(&grid).unwrap(); // same goal, same memory
+//! assert!(field.next_step(&grid, Cell::new(1, 1)).unwrap().is_some());
+//! ```
 
 mod field;
 mod flow;

@@ -17,7 +17,11 @@
 //! - [`HexComponents`]: component labels (the generic [`GraphComponents`](crate::components::GraphComponents))
 //!   that follow the map's edits or refuse to answer.
 //! - The text format ([`io::hex`](crate::io::hex)): a MovingAI-like
-//!   `type hex` map, read and written.
+//!   `type hex` map, read and written, with line-numbered errors.
+//!
+//! Searches on hex grids are property-tested against a Dijkstra over
+//! hexagons whose drawn centres touch; `examples/hex.rs` prints a map with
+//! its path, cost and expansions.
 //!
 //! # Example
 //! ```

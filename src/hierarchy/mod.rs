@@ -37,6 +37,19 @@
 //! builds everything again. It never answers for an older map. A [`Plan`]
 //! made before an edit refuses to go on ([`HierarchyError::MapChanged`]).
 //!
+//! Intra-cluster edges come from one Dijkstra per entrance by the crate's
+//! A\* core (on a window of the grid), and the abstract search runs on the
+//! same core; 4- and 8-connected grids with terrain are supported.
+//! [`HierarchyOptions`] sets the cluster size, the smoothing window and
+//! budget, the kept per-node fields and merged entrances.
+//!
+//! # Measured
+//! About 10x faster than the full-grid A\* on 512 x 512 city maps, with
+//! paths within 1% of optimal on average, a first stretch to walk sooner
+//! still, and repairs of one edit in tens of microseconds (BENCHMARKS.md,
+//! "Hierarchy"; `examples/hierarchy.rs`, and `hierarchical_pathfinding` as a
+//! peer in `benchmarks/examples/hierarchy_peers.rs`).
+//!
 //! # Example
 //! ```
 //! use pathseek::hierarchy::Hierarchy;
@@ -61,6 +74,31 @@
 //! }
 //! assert!(!h.reachable(&grid, start, goal)?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Plans and edits
+//! ```
+//! use pathseek::hierarchy::Hierarchy;
+//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//!
+//! let mut grid = Grid::new(256, 256, Connectivity::Eight, GridCosts::octile()).unwrap();
+//! for y in 0..250 {
+//!     grid.set_passable(Cell::new(128, y), false).unwrap(); // a wall, open at the bottom
+//! }
+//! let mut hpa = Hierarchy::new(&grid, 16).unwrap(); // clusters of 16 x 16 cells
+//! let (start, goal) = (Cell::new(5, 5), Cell::new(250, 5));
+//! let mut path = Vec::new();
+//! let cost = hpa.find_path(&grid, start, goal, &mut path).unwrap().expect("round the wall");
+//! assert!(path.iter().any(|c| c.x == 128 && c.y >= 250)); // through the gap
+//! // A unit can go before the whole path is refined: a plan, stretch by stretch.
+//! let mut plan = hpa.plan(&grid, start, goal).unwrap().unwrap();
+//! let mut walk = Vec::new();
+//! plan.next_stretch(&mut hpa, &grid, &mut walk).unwrap();
+//! assert_eq!(walk[0], start);
+//! // Edits: the next query repairs the clusters they touch; nothing is stale.
+//! grid.set_passable(Cell::new(128, 252), false).unwrap();
+//! assert!(hpa.reachable(&grid, start, goal).unwrap()); // the gap is not closed
+//! assert!(hpa.find_exact(&grid, start, goal, &mut path).unwrap().unwrap() >= cost);
 //! ```
 
 mod abstract_graph;

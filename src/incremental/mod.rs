@@ -34,6 +34,15 @@
 //! changed under it (a graph without a log, whose version never changes,
 //! tells the plan with `nodes_changed`).
 //!
+//! It runs over any open set. Ties are broken as A\* breaks them, so a
+//! first plan expands what A\* would; after every step the plan costs what
+//! a fresh search would (property-tested against a reference Dijkstra on
+//! grids and graphs). `examples/living_map.rs` measures it against repeated
+//! A\* while a unit walks and the map changes under it (edits near the path
+//! ahead, unknown terrain sensed as it goes, a moving target), every answer
+//! checked; the figures for the MovingAI maps are in BENCHMARKS.md ("A
+//! living map").
+//!
 //! # Example
 //! ```
 //! use pathseek::incremental::DStarLite;

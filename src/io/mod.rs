@@ -22,6 +22,11 @@
 //! read, and every allocation is fallible: one the allocator refuses is a
 //! [`LoadErrorKind::OutOfMemory`] error, not an abort.
 //!
+//! # Fuzzing
+//! The loaders are fuzzed, one `cargo +nightly fuzz` target per format
+//! (`fuzz/README.md`: commands, seeds, what each target checks); inputs
+//! that once failed are kept in `tests/data/fuzz/` and read by `cargo test`.
+//!
 //! # Example
 //! ```
 //! use pathseek::io::{dimacs, metis};

@@ -30,6 +30,13 @@
 //! exact; otherwise as the cost type (8 bytes for `f64`).
 //! [`bytes_per_node`](Landmarks::bytes_per_node) says which.
 //!
+//! # Measured
+//! On roads ALT beats straight-line distance several times over: Luxembourg
+//! streets, 1,000 queries, 16 landmarks expand 5.35x fewer nodes and run
+//! 3.62x faster than straight-line A\* (`examples/roads.rs`; BENCHMARKS.md,
+//! "Road graphs"). On grids, [`MaxOf`](crate::query::MaxOf) combines the
+//! landmarks with the octile distance.
+//!
 //! # Example
 //! ```
 //! use pathseek::landmarks::{Landmarks, Selection};

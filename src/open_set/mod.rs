@@ -19,7 +19,7 @@
 //!
 //! | structure | push | pop-min | decrease-key | membership |
 //! |---|---|---|---|---|
-//! | [`BinaryHeap`] (default) | O(log F) | O(log F) | O(log F) (in place) | O(1) (node store) |
+//! | [`BinaryHeap`] | O(log F) | O(log F) | O(log F) (in place) | O(1) (node store) |
 //! | [`LazyBinaryHeap`] | O(log F) | O(log F) | O(log F) (re-push) | O(1) (node store) |
 //! | [`LazyDaryHeap`] | O(log F / log D) | O(D log F / log D) | O(log F / log D) (re-push) | O(1) (node store) |
 //! | [`DaryHeap`] | O(log F / log D) | O(D log F / log D) | O(log F / log D) (in place) | O(1) (node store) |
@@ -40,6 +40,27 @@
 //! heuristics) or the bucket queue's of keys outside its window, `b` the
 //! entries of one bucket, `M` the [`TwoLevel`] top capacity. Membership is answered by the node store's open/closed flag, never
 //! by searching the open set.
+//!
+//! # Choosing one
+//! On full grids a [`DaryHeap`]`<C, 4>` with an
+//! [`IndexedStore`](crate::store::IndexedStore) is the fastest configuration
+//! measured (BENCHMARKS.md, "Open sets side by side"); the one-shot
+//! functions' own choice is documented at [`astar`](fn@crate::astar).
+//! [`BucketQueue`] keeps circular buckets in one pool with an O(1)
+//! decrease-key, for small integer costs such as
+//! [`GridCosts::<u32>::pell_octile()`](crate::GridCosts::pell_octile), and
+//! [`Length`](crate::Length). Each open set documents its cost per operation
+//! and when to choose it.
+//!
+//! Each also has a name, which the examples and benchmarks accept
+//! ([`OPEN_SET_NAMES`]): `binary-heap`, `binary-heap-lazy` ([`LazyBinaryHeap`]),
+//! `dary-heap-4`, `dary-heap-8`, `dary-heap-lazy-4` ([`LazyDaryHeap`]),
+//! `hot-queue`, `radix-heap`, `sorted-vec`, `sorted-list`, `skip-list`,
+//! `unsorted-vec`, `splay-tree`, `indexed-array`, `two-level`,
+//! `bucket-queue`.
+//!
+//! An open set of your own implements [`OpenSet`] outside the crate and runs
+//! in the same core (the test `tests/search/external_open_set.rs` writes one).
 
 //! # Constructors
 //! Every open set follows one rule: `new()` is empty and untuned (also its

@@ -14,7 +14,10 @@
 //! | [`IndexedStore`] | graphs with [dense ids](crate::graph::DenseIds) (checked by the compiler) | array index | O(1) (generation stamp) | 16 per graph node |
 //! | [`PagedStore`] | graphs with dense ids | page table, then array index | O(1) (generation stamp) | 16 per node of each 64-node page reached, plus 4 per 64 graph nodes |
 //!
-//! All report their memory through [`Records::heap_bytes`].
+//! All report their memory through [`Records::heap_bytes`]. Their names, which
+//! the examples and benchmarks accept ([`CLOSED_SET_NAMES`]), are `hash`,
+//! `indexed` and `paged`; the one-shot functions' own choice is documented
+//! at [`astar`](fn@crate::astar).
 //!
 //! # Writing a store
 //! A store implements two traits: [`Records`] (the records by slot: `record`,

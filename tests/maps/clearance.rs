@@ -306,6 +306,7 @@ fn clearance_matches_references_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn clearance_matches_references_f64() {
     common::run_property(
         "clearance_matches_references_f64",
@@ -316,6 +317,7 @@ fn clearance_matches_references_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn clearance_matches_references_length() {
     common::run_property(
         "clearance_matches_references_length",

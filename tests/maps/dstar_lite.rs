@@ -20,7 +20,7 @@ use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::incremental::DStarLite;
 use pathseek::open_set::{BinaryHeap, IndexedArray, LazyDaryHeap, RadixHeap, SplayTree};
-use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, Length, OpenSet, SearchError, Status};
+use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, OpenSet, SearchError, Status};
 use proptest::prelude::*;
 
 /// A cost type the property runs on: its grid costs and its terrain weights.
@@ -191,13 +191,15 @@ fn replans_match_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn replans_match_dijkstra_f64() {
     property::<f64>("replans_match_dijkstra_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn replans_match_dijkstra_length() {
-    property::<Length>("replans_match_dijkstra_length");
+    property::<pathseek::Length>("replans_match_dijkstra_length");
 }
 
 /// A replan after an edit far from the path touches only that corner.

@@ -136,6 +136,7 @@ fn hex_searches_equal_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn hex_searches_equal_dijkstra_f64() {
     common::run_property(
         "hex_searches_equal_dijkstra_f64",

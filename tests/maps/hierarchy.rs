@@ -22,7 +22,7 @@ use common::edit_costs::{random_cell, random_grid, EditCost};
 use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::hierarchy::{Hierarchy, HierarchyError, HierarchyOptions};
-use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, Length, SearchError};
+use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, SearchError};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -238,6 +238,7 @@ fn hierarchy_matches_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn hierarchy_matches_dijkstra_f64() {
     common::run_property(
         "hierarchy_matches_dijkstra_f64",
@@ -248,12 +249,13 @@ fn hierarchy_matches_dijkstra_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn hierarchy_matches_dijkstra_length() {
     common::run_property(
         "hierarchy_matches_dijkstra_length",
         regressions_file!("hierarchy"),
         case(),
-        |c| run::<Length>(&c),
+        |c| run::<pathseek::Length>(&c),
     );
 }
 

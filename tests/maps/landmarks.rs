@@ -158,11 +158,13 @@ fn alt_on_random_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn alt_on_random_graphs_u64() {
     graph_property::<u64>("alt_on_random_graphs_u64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn alt_on_random_graphs_f64() {
     graph_property::<f64>("alt_on_random_graphs_f64");
 }

@@ -41,6 +41,7 @@ fn random_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_u64() {
     every_pair::<u64>("random_grids_u64");
 }
@@ -56,6 +57,7 @@ fn random_grids_length() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_f32() {
     every_pair::<f32>("random_grids_f32");
 }

@@ -75,16 +75,19 @@ fn conforms_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn conforms_u64() {
     common::open_set_suite::run("btree", &BTreeOpen::<u64>::new);
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn conforms_f64() {
     common::open_set_suite::run("btree", &BTreeOpen::<f64>::new);
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn conforms_f32() {
     common::open_set_suite::run("btree", &BTreeOpen::<f32>::new);
 }
@@ -141,16 +144,19 @@ fn random_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_u64() {
     graphs::<u64>("external_open_set_random_graphs_u64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_f64() {
     graphs::<f64>("external_open_set_random_graphs_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_f32() {
     graphs::<f32>("external_open_set_random_graphs_f32");
 }
@@ -161,16 +167,19 @@ fn random_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_u64() {
     grids::<u64>("external_open_set_random_grids_u64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_f64() {
     grids::<f64>("external_open_set_random_grids_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_f32() {
     grids::<f32>("external_open_set_random_grids_f32");
 }

@@ -181,16 +181,19 @@ fn random_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_u64() {
     graphs::<u64>("external_store_random_graphs_u64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_f64() {
     graphs::<f64>("external_store_random_graphs_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_f32() {
     graphs::<f32>("external_store_random_graphs_f32");
 }
@@ -201,16 +204,19 @@ fn random_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_u64() {
     grids::<u64>("external_store_random_grids_u64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_f64() {
     grids::<f64>("external_store_random_grids_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_grids_f32() {
     grids::<f32>("external_store_random_grids_f32");
 }

@@ -275,16 +275,19 @@ fn fringe_random_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn fringe_random_graphs_u64() {
     fringe_graphs::<u64>("fringe_random_graphs_u64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn fringe_random_graphs_f64() {
     fringe_graphs::<f64>("fringe_random_graphs_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn fringe_random_graphs_f32() {
     fringe_graphs::<f32>("fringe_random_graphs_f32");
 }
@@ -399,11 +402,13 @@ fn fringe_random_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn fringe_random_grids_f64() {
     fringe_grids::<f64>("fringe_random_grids_f64");
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn fringe_random_grids_length() {
     fringe_grids::<pathseek::Length>("fringe_random_grids_length");
 }

@@ -13,7 +13,6 @@ mod cost_types;
 mod basics;
 #[cfg(feature = "rayon")]
 mod batch;
-mod deprecated;
 mod external_open_set;
 mod external_store;
 mod fringe;

@@ -45,6 +45,7 @@ fn every_open_set_conforms_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn every_open_set_conforms_u64() {
     conformance::<u64>();
 }
@@ -55,6 +56,7 @@ fn every_open_set_conforms_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn every_open_set_conforms_f32() {
     conformance::<f32>();
 }

@@ -50,6 +50,7 @@ fn random_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_u64() {
     every_pair::<u64>("random_graphs_u64");
 }
@@ -60,6 +61,7 @@ fn random_graphs_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn random_graphs_f32() {
     every_pair::<f32>("random_graphs_f32");
 }

@@ -235,6 +235,7 @@ fn open_sets_match_the_model_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn open_sets_match_the_model_u64() {
     property::<u64>("open_sets_match_the_model_u64");
 }
@@ -245,6 +246,7 @@ fn open_sets_match_the_model_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn open_sets_match_the_model_f32() {
     property::<f32>("open_sets_match_the_model_f32");
 }

@@ -880,6 +880,7 @@ fn sliced_equals_run_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn sliced_equals_run_graphs_f64() {
     sliced_graphs::<f64>("sliced_equals_run_graphs_f64");
 }
@@ -955,6 +956,7 @@ fn several_starts_graphs_u64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn several_starts_graphs_f32() {
     several_starts_graphs::<f32>("several_starts_graphs_f32");
 }
@@ -965,6 +967,7 @@ fn several_starts_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn several_starts_grids_f64() {
     several_starts_grids::<f64>("several_starts_grids_f64");
 }
@@ -1020,6 +1023,7 @@ fn limits_graphs_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn limits_graphs_f64() {
     limits_graphs::<f64>("limits_graphs_f64", false);
 }
@@ -1030,6 +1034,7 @@ fn limits_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn limits_grids_f64() {
     limits_grids::<f64>("limits_grids_f64", false);
 }
@@ -1065,6 +1070,7 @@ fn edits_between_calls_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn edits_between_calls_grids_f64() {
     edits::<f64>("edits_between_calls_grids_f64");
 }

@@ -337,6 +337,7 @@ fn invalid_start_costs_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn invalid_start_costs_f32() {
     invalid_start_costs::<f32>();
 }
@@ -482,6 +483,7 @@ fn several_starts_unit_between_cells_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn several_starts_unit_between_cells_f32() {
     unit_between_cells::<f32>();
 }

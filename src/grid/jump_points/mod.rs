@@ -20,6 +20,28 @@
 //! checks steps against a graph's single edges, so it does not accept jump
 //! point paths.)
 //!
+//! Each takes only the grid; the rays stop at whatever goal the search is
+//! given, so one graph serves every query on its grid.
+//! [`PrecomputedJumps`] tables take 34 bytes per cell and a few milliseconds
+//! to build for a 256 x 257 map; they are searched through
+//! `tables.on(&grid)`, which refuses a grid edited since they were built or
+//! synced ([`MapChanged`](crate::graph::MapChanged)), or
+//! `tables.synced(&grid)`, which brings them up to date from the grid's edit
+//! log by updating round each changed cell, not rebuilding. [`BoundedJumps`]
+//! adds 64 bytes per cell, built offline by one Dijkstra per cell on every
+//! core (half a minute for a 256 x 257 map), saved and loaded as a checked
+//! file, and refused on a changed map.
+//!
+//! # Measured
+//! Against the `pathfinding` crate's A* on the den520d scenarios:
+//! [`JumpPoints`] 26x, [`BlockJumpPoints`] 63x, [`PrecomputedJumps`] 90x and
+//! [`BoundedJumps`] 240x faster (the README's results table;
+//! BENCHMARKS.md for the runs, the build times and the expansions). In the
+//! run of that table the `PrecomputedJumps` tables took 5-8 ms (den520d)
+//! and 3 ms (lak303d) to build; the goal bounds 35 s and 9 s on two cores
+//! (one Dijkstra per cell), 64 bytes per cell more, saved by
+//! `compare --bounds FILE` and loaded in about 10 ms on later runs.
+//!
 //! # Example
 //! ```
 //! use pathseek::{Cell, Connectivity, Grid, GridCosts};

@@ -191,7 +191,7 @@ fn between_the_straight_line_and_the_octile_path() {
             let t = cells[rng.next(cells.len() as u64) as usize];
             let centre = |c: Cell| [f64::from(c.x) + 0.5, f64::from(c.y) + 0.5];
             let (a, b) = (centre(s), centre(t));
-            let h = pathseek::heuristic::octile(t, GridCosts::float_octile());
+            let h = pathseek::grid::heuristic::octile(t, GridCosts::float_octile());
             let octile = pathseek::astar(&g, s, t, h).into_path().map(|p| p.cost);
             let any_angle = optimal_length(&g, a, b);
             assert_eq!(octile.is_some(), any_angle.is_some(), "{s:?} {t:?}");

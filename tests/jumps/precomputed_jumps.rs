@@ -104,6 +104,7 @@ fn prop_precomputed_jumps_match_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_precomputed_jumps_match_dijkstra_f64() {
     common::run_property(
         "prop_precomputed_jumps_match_dijkstra_f64",
@@ -192,6 +193,7 @@ fn prop_updates_equal_a_fresh_build_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_updates_equal_a_fresh_build_f64() {
     common::run_property(
         "prop_updates_equal_a_fresh_build_f64",

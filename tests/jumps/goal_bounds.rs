@@ -17,7 +17,7 @@ use common::jump_props::{
 use pathseek::jump_points::{BoundedJumps, GoalBoundsError, PrecomputedJumps};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
-use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Length, Query};
+use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 
 // ---------------------------------------------------------------------------
 // Random grids
@@ -108,6 +108,7 @@ fn prop_goal_bounds_match_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_goal_bounds_match_dijkstra_f64() {
     common::run_property_with(
         "prop_goal_bounds_match_dijkstra_f64",
@@ -119,13 +120,14 @@ fn prop_goal_bounds_match_dijkstra_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_goal_bounds_match_dijkstra_length() {
     common::run_property_with(
         "prop_goal_bounds_match_dijkstra_length",
         regressions_file!("goal_bounds"),
         CASES,
         case_up_to(16, false),
-        |c| check_case::<Length>(&c, true),
+        |c| check_case::<pathseek::Length>(&c, true),
     );
 }
 

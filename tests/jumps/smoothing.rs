@@ -305,6 +305,7 @@ fn run<C: Cost>(case: &Case, costs: GridCosts<C>, weight: impl Fn(u8) -> C) {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn smoothing_and_refinement_on_random_grids_length() {
     exercised(|| {
         common::run_property(
@@ -336,6 +337,7 @@ fn smoothing_and_refinement_on_random_grids_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn smoothing_and_refinement_on_random_grids_f64() {
     exercised(|| {
         common::run_property(

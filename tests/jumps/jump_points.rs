@@ -29,6 +29,7 @@ fn prop_jump_points_match_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_jump_points_match_dijkstra_f64() {
     common::run_property(
         "prop_jump_points_match_dijkstra_f64",
@@ -39,6 +40,7 @@ fn prop_jump_points_match_dijkstra_f64() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_jump_points_match_dijkstra_length() {
     common::run_property(
         "prop_jump_points_match_dijkstra_length",

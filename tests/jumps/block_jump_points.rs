@@ -54,6 +54,7 @@ fn prop_block_jump_points_match_dijkstra_u32() {
 }
 
 #[test]
+#[cfg(feature = "deep-tests")]
 fn prop_block_jump_points_match_dijkstra_f64() {
     common::run_property(
         "prop_block_jump_points_match_dijkstra_f64",
