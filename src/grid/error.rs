@@ -34,6 +34,22 @@ pub enum GridError {
         /// Requested height.
         height: u32,
     },
+    /// The size is supported, but the memory for the grid's cells could not
+    /// be allocated: the allocator refused (a memory limit such as
+    /// `ulimit -v`, or an address space too small). Nothing was built, and
+    /// the process goes on. (Where the system promises memory it does not
+    /// have, an overcommitting Linux for one, the allocation succeeds and
+    /// the system may end the process later; no error value can report that.)
+    OutOfMemory {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+        /// The bytes the grid's cells need: two for each cell, its
+        /// passability and its move mask, counting a one-cell border, so
+        /// `2 (width + 2) (height + 2)`.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for GridError {
@@ -61,6 +77,14 @@ impl fmt::Display for GridError {
             GridError::InvalidSize { width, height } => write!(
                 f,
                 "grid size {width} x {height} is not supported (need 1 to u32::MAX cells, both sides at least 1)"
+            ),
+            GridError::OutOfMemory {
+                width,
+                height,
+                bytes,
+            } => write!(
+                f,
+                "out of memory: a {width} x {height} grid needs {bytes} bytes, which could not be allocated"
             ),
         }
     }

@@ -1,5 +1,7 @@
 //! The padded passability layout and the move masks built on it.
 
+use std::collections::TryReserveError;
+
 /// The padded passability layout of a supported grid size.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {
@@ -21,6 +23,24 @@ impl Layout {
         let total = stride.checked_mul(rows)?;
         Some(Layout { stride, total })
     }
+
+    /// The bytes a grid of this layout holds for its cells: a passability
+    /// flag and a move mask at each padded position (`u64`, so exact on
+    /// every target).
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.total as u64).saturating_mul(2)
+    }
+}
+
+/// `len` copies of `value`, the memory asked for fallibly: an allocation
+/// the allocator refuses (a memory limit, an address space too small, more
+/// than `isize::MAX` bytes) is an error, where `vec![value; len]` would
+/// abort the process.
+pub(super) fn try_filled<T: Clone>(value: T, len: usize) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, value);
+    Ok(v)
 }
 
 /// `(dx, dy)` of each move bit: north, east, south, west, then north-east,

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::division::reciprocal;
-use super::layout::{moves_at, Layout, STEPS};
+use super::layout::{moves_at, try_filled, Layout, STEPS};
 use super::parent_pruning::{pruning_for, PruneTable};
 use super::{Cell, Connectivity, GridCosts, GridError};
 use crate::cost::Cost;
@@ -13,6 +13,8 @@ use crate::cost::Cost;
 /// Sizes: both sides at least 1 and at most `u32::MAX` cells in all; other sizes
 /// are rejected with [`GridError::InvalidSize`]. Memory: two bytes per cell, its
 /// passability and its precomputed move mask (plus a one-cell border), and three `C` per cell once a terrain weight is set (the weight, and the price of entering the cell straight and diagonally).
+/// The constructors ask for the cells' memory fallibly: memory the allocator
+/// refuses is a [`GridError::OutOfMemory`], not an abort.
 ///
 /// See the [module docs](super) for the move rules.
 #[derive(Clone)]
@@ -85,7 +87,10 @@ impl<C: Cost> Grid<C> {
     /// A `width x height` grid with every cell passable.
     ///
     /// Errors: [`GridError::InvalidSize`] if a side is 0 or there are more than
-    /// `u32::MAX` cells (or, on 16- and 32-bit targets, more than fit in memory).
+    /// `u32::MAX` cells (or, on 16- and 32-bit targets, more than fit in memory);
+    /// [`GridError::OutOfMemory`] if the allocator refuses the
+    /// `2 (width + 2) (height + 2)` bytes the cells need (a size just under
+    /// `u32::MAX` cells needs 8.6 GB).
     ///
     /// `costs` should be valid (not NaN, not negative). They are not checked here:
     /// a grid with an invalid cost yields such edges, which the search rejects
@@ -130,17 +135,12 @@ impl<C: Cost> Grid<C> {
         passable: impl FnMut(Cell) -> bool,
     ) -> Result<Self, GridError> {
         let layout = Layout::new(width, height).ok_or(GridError::InvalidSize { width, height })?;
-        Ok(Self::with_layout(
-            width,
-            height,
-            layout,
-            connectivity,
-            costs,
-            passable,
-        ))
+        Self::with_layout(width, height, layout, connectivity, costs, passable)
     }
 
-    /// Builds a grid whose size `layout` has already accepted.
+    /// Builds a grid whose size `layout` has already accepted; the one path
+    /// every constructor takes. Its memory is asked for before `passable` is
+    /// called, fallibly: [`GridError::OutOfMemory`] if refused.
     pub(crate) fn with_layout(
         width: u32,
         height: u32,
@@ -148,9 +148,15 @@ impl<C: Cost> Grid<C> {
         connectivity: Connectivity,
         costs: GridCosts<C>,
         mut passable: impl FnMut(Cell) -> bool,
-    ) -> Self {
+    ) -> Result<Self, GridError> {
         let Layout { stride, total } = layout;
-        let mut flags = vec![false; total];
+        let out_of_memory = |_| GridError::OutOfMemory {
+            width,
+            height,
+            bytes: layout.bytes(),
+        };
+        let mut flags = try_filled(false, total).map_err(out_of_memory)?;
+        let mut moves = try_filled(0u8, total).map_err(out_of_memory)?;
         let mut count = 0usize;
         for y in 0..height {
             let row = (y as usize + 1) * stride + 1;
@@ -160,14 +166,13 @@ impl<C: Cost> Grid<C> {
                 count += usize::from(open);
             }
         }
-        let mut moves = vec![0u8; total];
         for y in 0..height as usize {
             let row = (y + 1) * stride + 1;
             for (p, m) in moves.iter_mut().enumerate().skip(row).take(width as usize) {
                 *m = moves_at(&flags, p, stride);
             }
         }
-        Grid {
+        Ok(Grid {
             width,
             height,
             connectivity,
@@ -187,7 +192,7 @@ impl<C: Cost> Grid<C> {
             offsets: STEPS.map(|(dx, dy)| dy as isize * width as isize + dx as isize),
             padded_offsets: STEPS.map(|(dx, dy)| dy as isize * stride as isize + dx as isize),
             pruning: [pruning_for(&costs, false), pruning_for(&costs, true)],
-        }
+        })
     }
 
     /// Number of columns.

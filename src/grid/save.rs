@@ -118,7 +118,7 @@ impl<C: Cost> Grid<C> {
         }
         let mut grid = Grid::with_layout(width, height, layout, connectivity, costs, |c| {
             rows[c.y as usize].as_bytes()[c.x as usize] == b'.'
-        });
+        })?;
         grid.terrain = terrain;
         grid.rebuild_entry_costs();
         grid.rescan_min_terrain();

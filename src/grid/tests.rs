@@ -294,3 +294,51 @@ fn exact_octile_is_a_pell_solution() {
     let err = b as f64 / a as f64 - core::f64::consts::SQRT_2;
     assert!(err > 0.0 && err < 2e-12);
 }
+
+/// Memory the allocator refuses is an error value, not an abort (issue "No
+/// silent answer at the seams": `Grid::new(65_536, 65_535, ..)` under a 2 GB
+/// limit aborted asking for 4,295,163,906 bytes). The layout is made by hand:
+/// more than `isize::MAX` bytes, which `try_reserve` refuses on every
+/// target and machine (no supported size needs that much on 64-bit targets;
+/// the real sizes take the same path when the allocator says no). Today's
+/// code panicked here with "capacity overflow".
+#[test]
+fn memory_refused_is_an_error_not_an_abort() {
+    let layout = Layout {
+        stride: 3,
+        total: isize::MAX as usize + 1,
+    };
+    let mut asked = 0;
+    let built = Grid::with_layout(
+        1,
+        1,
+        layout,
+        Connectivity::Four,
+        GridCosts::new(1u32, 1),
+        |_| {
+            asked += 1;
+            true
+        },
+    );
+    let err = built.unwrap_err();
+    // 2 * 2^63 bytes: beyond u64, so saturated.
+    let expected = GridError::OutOfMemory {
+        width: 1,
+        height: 1,
+        bytes: u64::MAX,
+    };
+    assert_eq!(err, expected);
+    assert_eq!(asked, 0, "refused before any cell is asked about");
+    // What the issue's grid needs, and how it is reported.
+    let bytes = Layout::new(65_536, 65_535).unwrap().bytes();
+    assert_eq!(bytes, 2 * 65_538 * 65_537);
+    let err = GridError::OutOfMemory {
+        width: 65_536,
+        height: 65_535,
+        bytes,
+    };
+    assert_eq!(
+        err.to_string(),
+        "out of memory: a 65536 x 65535 grid needs 8590327812 bytes, which could not be allocated"
+    );
+}

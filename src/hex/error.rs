@@ -48,6 +48,20 @@ pub enum HexError {
         /// Requested height.
         height: u32,
     },
+    /// The size is supported, but the memory for the map's hexagons could
+    /// not be allocated: the allocator refused (a memory limit such as
+    /// `ulimit -v`, or an address space too small). Nothing was built, and
+    /// the process goes on. (Where the system promises memory it does not
+    /// have, an overcommitting Linux for one, the allocation succeeds and
+    /// the system may end the process later; no error value can report that.)
+    OutOfMemory {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+        /// The bytes the map's hexagons need: one each, `width * height`.
+        bytes: u64,
+    },
     /// The text format cannot write this terrain weight: only whole weights
     /// 0 to 9 have a tile character
     /// ([`HexMap::from_grid`](crate::io::hex::HexMap::from_grid)).
@@ -81,6 +95,14 @@ impl fmt::Display for HexError {
             HexError::InvalidSize { width, height } => write!(
                 f,
                 "hex map size {width} x {height} is not supported (sides 1 to i32::MAX, at most u32::MAX hexagons)"
+            ),
+            HexError::OutOfMemory {
+                width,
+                height,
+                bytes,
+            } => write!(
+                f,
+                "out of memory: a {width} x {height} hex map needs {bytes} bytes, which could not be allocated"
             ),
             HexError::UnwritableTerrain { hex } => write!(
                 f,

@@ -27,7 +27,9 @@ use crate::grid::{fresh_stamp, CellState, EditLog};
 ///
 /// Sizes: both sides from 1 to `i32::MAX` and at most `u32::MAX` hexagons.
 /// Memory: one byte per hexagon, and one `C` per hexagon once a terrain
-/// weight is set.
+/// weight is set. The constructors ask for the hexagons' memory fallibly:
+/// memory the allocator refuses is a [`HexError::OutOfMemory`], not an
+/// abort.
 ///
 /// # Example
 /// ```
@@ -90,7 +92,8 @@ impl<C: Cost> HexGrid<C> {
     /// entered).
     ///
     /// Errors: [`HexError::InvalidSize`]; [`HexError::InvalidStep`] for a
-    /// NaN, negative or infinite step.
+    /// NaN, negative or infinite step; [`HexError::OutOfMemory`] if the
+    /// allocator refuses the `width * height` bytes the hexagons need.
     ///
     /// # Example
     /// ```
@@ -121,13 +124,33 @@ impl<C: Cost> HexGrid<C> {
         width: u32,
         height: u32,
         step: C,
-        mut passable: impl FnMut(Hex) -> bool,
+        passable: impl FnMut(Hex) -> bool,
     ) -> Result<Self, HexError> {
         let cells = hex_cells(width, height).ok_or(HexError::InvalidSize { width, height })?;
         if !step.is_valid() || step.checked_add(C::zero()).is_none() {
             return Err(HexError::InvalidStep);
         }
-        let mut flags = Vec::with_capacity(cells);
+        Self::with_cells(width, height, cells, step, passable)
+    }
+
+    /// Builds a map whose size (`cells` hexagons) and step have already
+    /// been accepted. Its memory is asked for before `passable` is called,
+    /// fallibly: [`HexError::OutOfMemory`] if refused.
+    fn with_cells(
+        width: u32,
+        height: u32,
+        cells: usize,
+        step: C,
+        mut passable: impl FnMut(Hex) -> bool,
+    ) -> Result<Self, HexError> {
+        let mut flags = Vec::new();
+        flags
+            .try_reserve_exact(cells)
+            .map_err(|_| HexError::OutOfMemory {
+                width,
+                height,
+                bytes: cells as u64,
+            })?;
         for row in 0..height {
             for col in 0..width {
                 // Both sides are at most i32::MAX: always a hexagon.
@@ -280,5 +303,38 @@ impl<C: Cost> HexGrid<C> {
             width: self.width,
             height: self.height,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Memory the allocator refuses is an error value, not an abort (issue
+    /// "No silent answer at the seams": `HexGrid::new(65_536, 65_535, ..)`
+    /// under a 2 GB limit aborted asking for 4,294,901,760 bytes). The size
+    /// is given by hand: more than `isize::MAX` bytes, which `try_reserve`
+    /// refuses on every target and machine (no supported size needs that
+    /// much on 64-bit targets; the real sizes take the same path when the
+    /// allocator says no).
+    #[test]
+    fn memory_refused_is_an_error_not_an_abort() {
+        let cells = isize::MAX as usize + 1;
+        let mut asked = 0;
+        let built = HexGrid::with_cells(1, 1, cells, 1u32, |_| {
+            asked += 1;
+            true
+        });
+        let expected = HexError::OutOfMemory {
+            width: 1,
+            height: 1,
+            bytes: 1 << 63,
+        };
+        assert_eq!(built.unwrap_err(), expected);
+        assert_eq!(asked, 0, "refused before any hexagon is asked about");
+        assert_eq!(
+            expected.to_string(),
+            "out of memory: a 1 x 1 hex map needs 9223372036854775808 bytes, which could not be allocated"
+        );
     }
 }

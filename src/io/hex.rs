@@ -231,7 +231,8 @@ impl HexMap {
     ///
     /// Errors: [`HexError::InvalidStep`] for a NaN, negative or infinite
     /// step; [`HexError::TerrainOverflow`] when `step` times a digit on the
-    /// map overflows `C`.
+    /// map overflows `C`; [`HexError::OutOfMemory`] if the allocator refuses
+    /// the memory for the map's hexagons.
     ///
     /// # Example
     /// ```

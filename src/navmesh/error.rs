@@ -64,10 +64,19 @@ pub enum MeshError {
     },
     /// The map is too large for the mesh's 32-bit ids (building from a grid).
     MapTooLarge,
-    /// A coordinate too large or too close to zero for the triangulation
-    /// (building from outlines; `spade` takes magnitudes up to about 2^201
-    /// and down to about 2^-142, and zero).
+    /// A coordinate too large or too close to zero: a mesh takes zero and
+    /// magnitudes from 2^-142 (about 1.8e-43) to 2^201 (about 3.2e60), the
+    /// range of the triangulation (`spade`) that builds meshes from
+    /// outlines, and one in which the mesh's areas and cross products stay
+    /// finite. Checked for every vertex given (to
+    /// [`from_polygons`](super::NavMesh::from_polygons): used or not) and,
+    /// with the `navmesh` feature, every outline point.
     CoordinateRange,
+    /// [`NavMesh::set_portal_nodes`](super::NavMesh::set_portal_nodes) was
+    /// given a length that is NaN or negative: it takes a length from `0.0`
+    /// (a node on every portal) up to `f64::INFINITY` (corners only). The
+    /// mesh is left as it was.
+    InvalidPortalLength,
 }
 
 impl fmt::Display for MeshError {
@@ -112,9 +121,13 @@ impl fmt::Display for MeshError {
             MeshError::CoordinateRange => {
                 write!(
                     f,
-                    "a coordinate is out of the range the triangulation takes"
+                    "a coordinate is out of the range a mesh takes (zero, or a magnitude from 2^-142 to 2^201)"
                 )
             }
+            MeshError::InvalidPortalLength => write!(
+                f,
+                "the portal length for search nodes is NaN or negative (it takes 0 to infinity)"
+            ),
         }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::graph::NodeGraph;
 use super::locate::Locator;
-use super::point::{cross, Point};
+use super::point::{check_coordinate_range, cross, Point};
 use super::MeshError;
 
 /// No polygon (across a wall edge), no node.
@@ -66,6 +66,9 @@ impl NavMesh {
     /// corners are allowed.
     ///
     /// Errors: [`MeshError::Empty`], [`NotFinite`](MeshError::NotFinite),
+    /// [`CoordinateRange`](MeshError::CoordinateRange) (a vertex, used or
+    /// not, with a coordinate other than zero of a magnitude beyond 2^201 or
+    /// under 2^-142: the range of [`from_outlines`](NavMesh::from_outlines)),
     /// [`VertexOutOfRange`](MeshError::VertexOutOfRange),
     /// [`Degenerate`](MeshError::Degenerate) (fewer than 3 corners, a
     /// repeated corner, no area), [`NotConvex`](MeshError::NotConvex),
@@ -100,6 +103,7 @@ impl NavMesh {
         if let Some(v) = vertices.iter().position(|p| !p.is_finite()) {
             return Err(MeshError::NotFinite { vertex: v });
         }
+        check_coordinate_range(&vertices)?;
         if polygons.is_empty() {
             return Err(MeshError::Empty);
         }
@@ -182,26 +186,29 @@ impl NavMesh {
     /// side of obstacles. `f64::INFINITY` means corners only (the fastest
     /// search), `0.0` a node on every portal.
     ///
-    /// Errors: [`MeshError::TooLarge`] when the graph outgrows 32-bit ids
-    /// (the mesh is left as it was).
+    /// Errors: [`MeshError::InvalidPortalLength`] for a NaN or negative
+    /// length (`-0.0` is `0.0`); [`MeshError::TooLarge`] when the graph
+    /// outgrows 32-bit ids. Either way the mesh is left as it was.
     ///
     /// # Example
     /// ```
-    /// use pathseek::navmesh::NavMesh;
+    /// use pathseek::navmesh::{MeshError, NavMesh};
     /// let v = [[0.0, 0.0], [20.0, 0.0], [20.0, 20.0], [0.0, 20.0]];
     /// let mut mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 2], [0, 2, 3]])?;
     /// assert_eq!(mesh.portal_nodes(), 8.0);
     /// mesh.set_portal_nodes(f64::INFINITY)?;
     /// let path = mesh.find_path([1.0, 10.0], [19.0, 10.0])?.unwrap();
     /// assert_eq!(path.length, 18.0);
+    /// assert_eq!(mesh.set_portal_nodes(f64::NAN), Err(MeshError::InvalidPortalLength));
+    /// assert_eq!(mesh.portal_nodes(), f64::INFINITY);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_portal_nodes(&mut self, min_length: f64) -> Result<(), MeshError> {
-        let long = if min_length.is_nan() {
-            f64::INFINITY
-        } else {
-            min_length
-        };
+        if min_length.is_nan() || min_length < 0.0 {
+            return Err(MeshError::InvalidPortalLength);
+        }
+        // -0.0 is 0.0 (a node on every portal), and reads back as 0.0.
+        let long = min_length + 0.0;
         self.graph = NodeGraph::new(
             &self.vertices,
             &self.start,
@@ -431,4 +438,96 @@ fn normalise(vertices: &[Point], ring: &mut [u32], polygon: usize) -> Result<(),
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A square of side 1e155: its area overflows to infinity, and
+    /// `from_polygons` called it `Degenerate` ("no area") where
+    /// `from_outlines` said `CoordinateRange` for the same square (issue "No
+    /// silent answer at the seams"). Now both say `CoordinateRange`, by the
+    /// same check, before any area is computed.
+    #[test]
+    fn a_square_of_side_1e155_is_out_of_coordinate_range() {
+        let s = 1e155;
+        let v = [[0.0, 0.0], [s, 0.0], [s, s], [0.0, s]];
+        assert_eq!(
+            NavMesh::from_polygons(&v, &[[0u32, 1, 2, 3]]).unwrap_err(),
+            MeshError::CoordinateRange
+        );
+        // Any vertex, used or not (as for `NotFinite`); and the tiny end.
+        let unused = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [s, 0.0]];
+        assert_eq!(
+            NavMesh::from_polygons(&unused, &[[0u32, 1, 2]]).unwrap_err(),
+            MeshError::CoordinateRange
+        );
+        let tiny = [[0.0, 0.0], [1.0, 0.0], [0.0, 1e-300]];
+        assert_eq!(
+            NavMesh::from_polygons(&tiny, &[[0u32, 1, 2]]).unwrap_err(),
+            MeshError::CoordinateRange
+        );
+        // NaN and infinity are still `NotFinite`; the range's ends are taken.
+        let inf = [[0.0, 0.0], [f64::INFINITY, 0.0], [0.0, 1.0]];
+        assert_eq!(
+            NavMesh::from_polygons(&inf, &[[0u32, 1, 2]]).unwrap_err(),
+            MeshError::NotFinite { vertex: 1 }
+        );
+        let big = 2f64.powi(201);
+        let v = [[0.0, 0.0], [big, 0.0], [big, big], [0.0, big]];
+        assert!(NavMesh::from_polygons(&v, &[[0u32, 1, 2, 3]]).is_ok());
+        let small = 2f64.powi(-142);
+        let v = [[0.0, 0.0], [small, 0.0], [0.0, small]];
+        assert!(NavMesh::from_polygons(&v, &[[0u32, 1, 2]]).is_ok());
+    }
+
+    /// The same square as outlines: the same error, from the same check.
+    #[cfg(feature = "navmesh")]
+    #[test]
+    fn outlines_of_side_1e155_are_out_of_coordinate_range_too() {
+        let s = 1e155;
+        let square = [
+            Point::new(0.0, 0.0),
+            Point::new(s, 0.0),
+            Point::new(s, s),
+            Point::new(0.0, s),
+        ];
+        assert_eq!(
+            NavMesh::from_outlines(&[square]).unwrap_err(),
+            MeshError::CoordinateRange
+        );
+    }
+
+    /// `set_portal_nodes(NaN)` was taken as infinity, silently (issue "No
+    /// silent answer at the seams"); a negative length was taken as zero.
+    /// Both are refused now, and the mesh is left as it was.
+    #[test]
+    fn set_portal_nodes_refuses_nan_and_negative_lengths() {
+        let v = [[0.0, 0.0], [20.0, 0.0], [20.0, 20.0], [0.0, 20.0]];
+        let mut mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 2], [0, 2, 3]]).unwrap();
+        mesh.set_portal_nodes(3.0).unwrap();
+        let nodes = mesh.graph.positions.len();
+        for bad in [
+            f64::NAN,
+            -f64::NAN,
+            -1.0,
+            -f64::MIN_POSITIVE,
+            f64::NEG_INFINITY,
+        ] {
+            assert_eq!(
+                mesh.set_portal_nodes(bad),
+                Err(MeshError::InvalidPortalLength),
+                "{bad}"
+            );
+            assert_eq!(mesh.portal_nodes(), 3.0);
+            assert_eq!(mesh.graph.positions.len(), nodes);
+        }
+        // The documented ends are taken; -0.0 is 0.0.
+        mesh.set_portal_nodes(f64::INFINITY).unwrap();
+        assert_eq!(mesh.portal_nodes(), f64::INFINITY);
+        mesh.set_portal_nodes(-0.0).unwrap();
+        assert!(mesh.portal_nodes() == 0.0 && mesh.portal_nodes().is_sign_positive());
+        assert_eq!(mesh.graph.positions.len(), nodes);
+    }
 }

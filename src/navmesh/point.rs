@@ -1,5 +1,7 @@
 //! Points of the plane a navigation mesh lies in.
 
+use super::MeshError;
+
 /// A point of the plane, in the map's units (for a mesh built from a grid,
 /// cells: cell `(x, y)` covers `[x, x + 1] x [y, y + 1]`, so its centre is
 /// `(x + 0.5, y + 0.5)`). The y axis may point up or down: the mesh only
@@ -89,4 +91,82 @@ impl From<Point> for [f64; 2] {
 #[inline]
 pub(crate) fn cross(o: Point, a: Point, b: Point) -> f64 {
     (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+}
+
+/// The largest coordinate magnitude a mesh takes: 2^201.
+pub(crate) const MAX_COORDINATE: f64 = 3.213_876_088_517_980_6e60;
+
+/// The smallest coordinate magnitude other than zero a mesh takes: 2^-142.
+pub(crate) const MIN_COORDINATE: f64 = 1.793_662_034_335_766e-43;
+
+/// [`MeshError::CoordinateRange`] unless every coordinate of `points` is
+/// zero or of a magnitude from [`MIN_COORDINATE`] to [`MAX_COORDINATE`] (a
+/// NaN is out of range too: the callers report it as
+/// [`NotFinite`](MeshError::NotFinite) first).
+///
+/// The one range check of every mesh: polygons given
+/// ([`NavMesh::from_polygons`](super::NavMesh::from_polygons)) and outlines
+/// triangulated (the `navmesh` feature). It is the range of `spade`'s
+/// triangulation (its `MIN_ALLOWED_VALUE` and `MAX_ALLOWED_VALUE`:
+/// Shewchuk's bounds for exact predicates that neither overflow nor
+/// underflow), and in it the mesh's own products of two coordinate
+/// differences (areas, cross products, squared lengths) stay finite, where
+/// a square of side 1e155 has an infinite area.
+pub(crate) fn check_coordinate_range(points: &[Point]) -> Result<(), MeshError> {
+    let in_range = |c: f64| c == 0.0 || (MIN_COORDINATE..=MAX_COORDINATE).contains(&c.abs());
+    if points.iter().all(|p| in_range(p.x) && in_range(p.y)) {
+        Ok(())
+    } else {
+        Err(MeshError::CoordinateRange)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_coordinate_range_is_2_to_the_minus_142_to_2_to_the_201() {
+        assert_eq!(MAX_COORDINATE, 2f64.powi(201));
+        assert_eq!(MIN_COORDINATE, 2f64.powi(-142));
+        let check = |c: f64| check_coordinate_range(&[Point::new(1.0, c)]);
+        for c in [0.0, -0.0, MIN_COORDINATE, -MAX_COORDINATE, 1e60, -1e-40] {
+            assert_eq!(check(c), Ok(()), "{c:e}");
+        }
+        let outside = [
+            MAX_COORDINATE.next_up(),
+            -MIN_COORDINATE.next_up() / 2.0,
+            1e155,
+            f64::MIN_POSITIVE,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for c in outside {
+            assert_eq!(check(c), Err(MeshError::CoordinateRange), "{c:e}");
+        }
+    }
+
+    /// The triangulation's own limits: the same range, so the outline
+    /// builder's check before it and its own check agree.
+    #[cfg(feature = "navmesh")]
+    #[test]
+    fn the_coordinate_range_is_the_triangulations() {
+        assert_eq!(MAX_COORDINATE, spade::MAX_ALLOWED_VALUE);
+        assert_eq!(MIN_COORDINATE, spade::MIN_ALLOWED_VALUE);
+        for c in [
+            0.0,
+            MIN_COORDINATE,
+            MIN_COORDINATE.next_down(),
+            MAX_COORDINATE,
+            MAX_COORDINATE.next_up(),
+            -MAX_COORDINATE.next_up(),
+            1e155,
+        ] {
+            assert_eq!(
+                check_coordinate_range(&[Point::new(c, c)]).is_ok(),
+                spade::validate_coordinate(c).is_ok(),
+                "{c:e}"
+            );
+        }
+    }
 }

@@ -4,7 +4,7 @@ use std::io::BufRead;
 use std::path::Path;
 
 use crate::cost::Cost;
-use crate::grid::{Connectivity, Grid, GridCosts, Layout};
+use crate::grid::{Connectivity, Grid, GridCosts, GridError, Layout};
 use crate::io::error::{LoadError, LoadErrorKind};
 use crate::io::lines::{open, Lines};
 use crate::io::parse::found;
@@ -239,7 +239,10 @@ impl MovingAiMap {
     /// This map as a [`Grid`]: `.`, `G`, `S` passable; `@`, `O`, `T`, `W` blocked.
     ///
     /// Use [`Connectivity::Eight`] and octile costs to reproduce the scenario
-    /// lengths. The size was checked when parsing, so this cannot fail.
+    /// lengths. The size was checked when parsing; what remains is memory:
+    /// the grid needs about two bytes per cell (the map holds one), and if
+    /// the allocator refuses them this aborts the process, as a `Vec` does.
+    /// [`try_to_grid`](Self::try_to_grid) reports that as an error instead.
     ///
     /// # Example
     /// ```
@@ -251,6 +254,39 @@ impl MovingAiMap {
     /// # Ok::<(), pathseek::io::LoadError>(())
     /// ```
     pub fn to_grid<C: Cost>(&self, connectivity: Connectivity, costs: GridCosts<C>) -> Grid<C> {
+        match self.try_to_grid(connectivity, costs) {
+            Ok(grid) => grid,
+            // Only memory can fail (the size was accepted when parsing): the
+            // abort of an infallible allocation, for the table refused.
+            Err(_) => {
+                let table = (self.width as usize + 2) * (self.height as usize + 2);
+                std::alloc::handle_alloc_error(
+                    std::alloc::Layout::array::<bool>(table)
+                        .unwrap_or(std::alloc::Layout::new::<bool>()),
+                )
+            }
+        }
+    }
+
+    /// [`to_grid`](Self::to_grid), with the grid's memory asked for
+    /// fallibly.
+    ///
+    /// Errors: [`GridError::OutOfMemory`] if the allocator refuses the
+    /// grid's memory (the only error: the size was accepted when parsing).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::grid::{Connectivity, GridCosts};
+    /// let map = pathseek::io::movingai::MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n.T\nSG\n")?;
+    /// let grid = map.try_to_grid(Connectivity::Eight, GridCosts::octile())?;
+    /// assert_eq!(grid.passable_count(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_to_grid<C: Cost>(
+        &self,
+        connectivity: Connectivity,
+        costs: GridCosts<C>,
+    ) -> Result<Grid<C>, GridError> {
         Grid::with_layout(
             self.width,
             self.height,

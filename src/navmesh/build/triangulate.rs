@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use spade::handles::FixedFaceHandle;
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
-use crate::navmesh::point::{cross, Point};
+use crate::navmesh::point::{check_coordinate_range, cross, Point};
 use crate::navmesh::MeshError;
 
 /// The triangles inside `segments` (pairs of indices into `points`, which
@@ -20,6 +20,9 @@ pub(crate) fn triangulate(
     points: &[Point],
     segments: Vec<[usize; 2]>,
 ) -> Result<Vec<[u32; 3]>, MeshError> {
+    // The range the mesh takes is the triangulation's: checked by the one
+    // check of every mesh (spade's own check stays as the last word).
+    check_coordinate_range(points)?;
     let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
     let mut crossed = false;
     let cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
