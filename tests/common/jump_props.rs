@@ -121,12 +121,17 @@ pub fn case_up_to(max: u32, long_sides: bool) -> impl Strategy<Value = Case> {
 
 /// Move costs a jump point search accepts, per cost type.
 pub trait JpsCost: Cost {
+    /// The open set of the reused engines for this cost type: the one the
+    /// one-shot search picks for it, so a test's engine and its
+    /// `pathseek::astar` calls share one compiled search.
+    type Open: pathseek::OpenSet<Self> + Default;
     fn choices() -> Vec<GridCosts<Self>>;
     /// Relative tolerance when comparing with Dijkstra's sums (rays multiply).
     fn tolerance() -> f64;
 }
 
 impl JpsCost for u32 {
+    type Open = DaryHeap<u32, 4>;
     fn choices() -> Vec<GridCosts<u32>> {
         vec![
             GridCosts::<u32>::exact_octile(),
@@ -142,6 +147,7 @@ impl JpsCost for u32 {
 }
 
 impl JpsCost for pathseek::Length {
+    type Open = DaryHeap<pathseek::Length, 4>;
     fn choices() -> Vec<GridCosts<pathseek::Length>> {
         let cells = |c: u32| pathseek::Length::from_cells(c).unwrap();
         vec![
@@ -156,6 +162,7 @@ impl JpsCost for pathseek::Length {
 }
 
 impl JpsCost for f64 {
+    type Open = BinaryHeap<f64>;
     fn choices() -> Vec<GridCosts<f64>> {
         vec![
             GridCosts::float_octile(),
@@ -423,6 +430,15 @@ impl MapCase {
         assert_eq!(nopath, unreachable, "{name}: scenarios without a path");
         (expanded, reference_expanded)
     }
+}
+
+/// The engine every float-cost jump point search of the tests runs on
+/// (the one [`MapCase::check`] uses): one compiled search of each float
+/// graph, where `pathseek::astar` compiles three (hashed, indexed, paged),
+/// the costliest code of the test build.
+pub fn float_engine<H: Fn(Cell) -> f64>(
+) -> AStar<BinaryHeap<f64>, IndexedStore<f64>, Query<Cell, f64, H>> {
+    AStar::new(BinaryHeap::new(), IndexedStore::new())
 }
 
 /// Checks that `new`, a jump point graph's constructor, refuses the grids no

@@ -146,11 +146,14 @@ fn check_round_trip<C: JpsCost + Send + Sync>(case: &Case) {
     let open: Vec<usize> = (0..case.blocked.len())
         .filter(|&i| !case.blocked[i])
         .collect();
+    // A reused engine (one compiled search of the bounded graph per cost
+    // type, where `pathseek::astar` compiles three).
+    let mut engine = AStar::new(C::Open::default(), IndexedStore::new());
     for (s, g) in pairs(&open).into_iter().take(40) {
         let (start, goal) = (cell_of(case.width, s), cell_of(case.width, g));
         let h = grid.heuristic(goal);
-        let a = pathseek::astar(&bounded.on(&grid).unwrap(), start, goal, h);
-        let b = pathseek::astar(&loaded.on(&grid).unwrap(), start, goal, h);
+        let a = engine.search(&bounded.on(&grid).unwrap(), Query::new(start, goal, h));
+        let b = engine.search(&loaded.on(&grid).unwrap(), Query::new(start, goal, h));
         assert_eq!(a.found(), b.found(), "{start:?} -> {goal:?}");
         assert_eq!(a.stats.expanded, b.stats.expanded);
     }
@@ -201,7 +204,7 @@ fn blocked_ends_start_at_goal_and_every_goal() {
     jump_props::check_blocked_ends(&grid, &bounded.on(&grid).unwrap());
     let (walled, goal) = jump_props::check_start_is_goal_and_walled_off(|g, s, t| {
         let b = BoundedJumps::new(g).unwrap();
-        pathseek::astar(&b.on(g).unwrap(), s, t, g.heuristic(t))
+        jump_props::float_engine().search(&b.on(g).unwrap(), Query::new(s, t, g.heuristic(t)))
     });
     assert!(!walled.is_passable(Cell::new(4, 4)) && walled.is_passable(goal));
     let open = Grid::new(9, 7, Connectivity::Eight, GridCosts::new(1u32, 1)).unwrap();
