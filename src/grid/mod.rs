@@ -41,9 +41,9 @@
 //!   on, or starts again by itself (and, advanced within component labels
 //!   with [`AStar::advance_within`](crate::AStar::advance_within), ends at
 //!   once when its goal is cut off);
-//! - [`PrecomputedJumps`](jump_points::PrecomputedJumps) are searched
+//! - [`PrecomputedJumps`](crate::jump_points::PrecomputedJumps) are searched
 //!   through `on(&grid)` (refused when stale) or `synced(&grid)` (updated
-//!   from the log); [`BoundedJumps`](jump_points::BoundedJumps) through
+//!   from the log); [`BoundedJumps`](crate::jump_points::BoundedJumps) through
 //!   `on(&grid)` (refused when stale: build again);
 //! - [`DistanceField`](crate::groups::DistanceField),
 //!   [`FlowField`](crate::groups::FlowField) and
@@ -114,7 +114,7 @@ macro_rules! grid_cell_ids {
         }
     };
 }
-use grid_cell_ids;
+pub(crate) use grid_cell_ids;
 
 /// `impl DenseIds for $ty` (a graph over the cells of the [`Grid`] in field
 /// `$grid`, generic over the cost type `C`): the grid's ids.
@@ -138,7 +138,7 @@ macro_rules! grid_dense_ids {
         }
     };
 }
-use grid_dense_ids;
+pub(crate) use grid_dense_ids;
 mod any_angle;
 mod cell;
 mod cell_path;
@@ -150,7 +150,6 @@ mod edits;
 mod error;
 mod graph;
 pub mod heuristic;
-pub mod jump_points;
 mod layout;
 mod line_of_sight;
 mod map;

@@ -2,8 +2,8 @@
 
 use super::PrecomputedJumps;
 use crate::cost::Cost;
-use crate::grid::jump_points::{JumpPoints, JumpPointsError};
 use crate::grid::{move_bit, move_index, Grid, MapVersion, STEPS};
+use crate::jump_points::{JumpPoints, JumpPointsError};
 
 /// Cells as `(x, y)`.
 type Cells = Vec<(usize, usize)>;
