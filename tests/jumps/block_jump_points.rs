@@ -30,7 +30,7 @@ fn check_case<C: JpsCost>(case: &Case) {
             // rounding of sums taken in another order).
             let h = grid.heuristic(goal);
             let cell_by_cell = pathseek::astar(&cells, start, goal, h).into_path();
-            let blocked = pathseek::astar(&block, start, goal, h).into_path();
+            let blocked = jump_props::search_jumps(&block, start, goal, h).into_path();
             let same = match (blocked.map(|p| p.cost), cell_by_cell.map(|p| p.cost)) {
                 (Some(a), Some(b)) => common::close(a, b, C::tolerance()),
                 (a, b) => a.is_none() && b.is_none(),

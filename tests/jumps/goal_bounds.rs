@@ -69,7 +69,7 @@ fn check_case<C: JpsCost + Send + Sync>(case: &Case, exact: bool) {
         let (start, goal) = (cell_of(case.width, s), cell_of(case.width, g));
         let h = grid.heuristic(goal);
         let a = engine.search(&on, Query::new(start, goal, h)).into_path();
-        let b = pathseek::astar(&pre.on(&grid).unwrap(), start, goal, h).into_path();
+        let b = jump_props::search_jumps(&pre.on(&grid).unwrap(), start, goal, h).into_path();
         assert!(
             match (&a, &b) {
                 (Some(a), Some(b)) => common::close(a.cost, b.cost, C::tolerance()),
@@ -244,7 +244,7 @@ fn an_edited_map_is_refused() {
     assert!(bounded.on(&grid).is_err());
     let loaded = BoundedJumps::from_bytes(&bytes, &grid).unwrap();
     let goal = Cell::new(9, 9);
-    let r = pathseek::astar(
+    let r = jump_props::search_jumps(
         &loaded.on(&grid).unwrap(),
         Cell::new(0, 0),
         goal,

@@ -123,7 +123,7 @@ fn one_jump_point_graph_serves_every_goal_and_predicates() {
     let goals = [Cell::new(7, 7), Cell::new(3, 0), Cell::new(0, 5)];
     jump_props::check_every_goal(&grid, &jps, &goals);
     // The case: cost 3 to (3, 0), after a search to (7, 7).
-    let r = pathseek::astar(&jps, Cell::new(0, 0), Cell::new(3, 0), |_| 0);
+    let r = jump_props::search_jumps(&jps, Cell::new(0, 0), Cell::new(3, 0), |_| 0);
     assert_eq!(r.found().map(|p| p.cost), Some(3));
 }
 
@@ -145,11 +145,13 @@ fn path_cost_checks_jump_point_paths_of_every_graph() {
     let block = BlockJumpPoints::new(&grid).unwrap();
     let tables = PrecomputedJumps::new(&grid).unwrap();
     let paths = [
-        pathseek::astar(&online, start, goal, h)
+        jump_props::search_jumps(&online, start, goal, h)
             .into_path()
             .unwrap(),
-        pathseek::astar(&block, start, goal, h).into_path().unwrap(),
-        pathseek::astar(&tables.on(&grid).unwrap(), start, goal, h)
+        jump_props::search_jumps(&block, start, goal, h)
+            .into_path()
+            .unwrap(),
+        jump_props::search_jumps(&tables.on(&grid).unwrap(), start, goal, h)
             .into_path()
             .unwrap(),
     ];

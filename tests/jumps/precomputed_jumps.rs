@@ -82,8 +82,8 @@ fn check_case<C: JpsCost>(case: &Case) {
             // Exactly the cost of the block-based search (the same sums,
             // floats too).
             let h = grid.heuristic(goal);
-            let a = pathseek::astar(&pre, start, goal, h).into_path();
-            let b = pathseek::astar(&block, start, goal, h).into_path();
+            let a = jump_props::search_jumps(&pre, start, goal, h).into_path();
+            let b = jump_props::search_jumps(&block, start, goal, h).into_path();
             assert_eq!(
                 a.map(|p| p.cost),
                 b.map(|p| p.cost),
@@ -169,7 +169,8 @@ fn check_edits<C: JpsCost>((case, toggles): (Case, Vec<Index>)) {
         let (si, gi) = (open[s.index(open.len())], open[g.index(open.len())]);
         let (start, goal) = (cell_of(grid.width(), si), cell_of(grid.width(), gi));
         let r =
-            pathseek::astar(&pre.on(&grid).unwrap(), start, goal, grid.heuristic(goal)).into_path();
+            jump_props::search_jumps(&pre.on(&grid).unwrap(), start, goal, grid.heuristic(goal))
+                .into_path();
         check_answer(
             &grid,
             &adj,
@@ -224,8 +225,8 @@ fn den520d_edits_update_like_a_rebuild() {
     let block = BlockJumpPoints::new(&grid).unwrap();
     for sc in scenarios.iter().step_by(13) {
         let h = grid.heuristic(sc.goal);
-        let a = pathseek::astar(&pre.on(&grid).unwrap(), sc.start, sc.goal, h);
-        let b = pathseek::astar(&block, sc.start, sc.goal, h);
+        let a = jump_props::search_jumps(&pre.on(&grid).unwrap(), sc.start, sc.goal, h);
+        let b = jump_props::search_jumps(&block, sc.start, sc.goal, h);
         assert_eq!(a.found().map(|p| p.cost), b.found().map(|p| p.cost));
         assert_eq!(a.error(), b.error());
     }
@@ -315,7 +316,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
     .unwrap();
     let jps = PrecomputedJumps::new(&lone).unwrap();
     let c = Cell::new(1, 1);
-    let r = pathseek::astar(&jps.on(&lone).unwrap(), c, c, lone.heuristic(c));
+    let r = jump_props::search_jumps(&jps.on(&lone).unwrap(), c, c, lone.heuristic(c));
     assert_eq!(r.found().map(|p| p.cost), Some(0));
 }
 
