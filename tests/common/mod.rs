@@ -371,18 +371,31 @@ macro_rules! regressions_file {
     };
 }
 
-/// The proptest configuration of every property: proptest's default (256 cases,
-/// or `PROPTEST_CASES` from the environment; `Config::default()` reads it, while
-/// `Config::with_cases` would override it), failing seeds saved to `regressions`.
+/// How many cases a property runs in this tier, for `deep` cases in the deep
+/// tier (the `deep-tests` feature): a quarter of them (at least one) in the
+/// default tier, which keeps every property but leaves the high case counts
+/// to the deep tier. With `PROPTEST_CASES` set, `deep` as it is in both.
+pub fn tier_cases(deep: u32) -> u32 {
+    if cfg!(feature = "deep-tests") || std::env::var_os("PROPTEST_CASES").is_some() {
+        deep
+    } else {
+        (deep / 4).max(1)
+    }
+}
+
+/// The proptest configuration of every property: proptest's default (256
+/// cases, or `PROPTEST_CASES` from the environment; `Config::default()` reads
+/// it) through [`tier_cases`], failing seeds saved to `regressions`.
 pub fn config(regressions: &'static str) -> Config {
     Config {
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
+        cases: tier_cases(Config::default().cases),
         ..Config::default()
     }
 }
 
 /// The number of cases a property runs by default: proptest's (256, or
-/// `PROPTEST_CASES`).
+/// `PROPTEST_CASES`), before [`tier_cases`].
 pub fn cases() -> u32 {
     Config::default().cases
 }
@@ -444,7 +457,7 @@ where
 {
     let counter = CaseCounter::new();
     let config = Config {
-        cases: cases.max(1),
+        cases: tier_cases(cases.max(1)),
         ..config(regressions)
     };
     let mut runner = proptest::test_runner::TestRunner::new(config);

@@ -103,7 +103,7 @@ fn accept(case: &Case) -> impl Fn(Cell) -> bool + '_ {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::tier_cases(2000), ..ProptestConfig::default() })]
 
     #[test]
     fn ring_search_equals_a_scan_u32(case in case()) {

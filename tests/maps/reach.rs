@@ -83,7 +83,7 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::common::tier_cases(1500), ..ProptestConfig::default() })]
 
     #[test]
     fn searches_within_the_labels((w, h, eight, walls, s, g) in case()) {
