@@ -68,7 +68,7 @@ impl NavMesh {
     /// Errors: [`MeshError::Empty`], [`NotFinite`](MeshError::NotFinite),
     /// [`CoordinateRange`](MeshError::CoordinateRange) (a vertex, used or
     /// not, with a coordinate other than zero of a magnitude beyond 2^201 or
-    /// under 2^-142: the range of [`from_outlines`](NavMesh::from_outlines)),
+    /// under 2^-142: the range of `NavMesh::from_outlines` (feature `navmesh`)),
     /// [`VertexOutOfRange`](MeshError::VertexOutOfRange),
     /// [`Degenerate`](MeshError::Degenerate) (fewer than 3 corners, a
     /// repeated corner, no area), [`NotConvex`](MeshError::NotConvex),
