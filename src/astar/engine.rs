@@ -358,7 +358,10 @@ where
 
     /// Whether what the search has seen is still the graph as it is: the
     /// same version, or edits that touched no node the search has a record
-    /// of and left its goal node in the graph.
+    /// of and left its goal node in the graph. A search that ended in an
+    /// error is never current once the graph changed: the error (a blocked
+    /// start or goal, say) is about nodes the search holds no record of, and
+    /// is checked again on the graph as it is.
     fn is_current<G>(&self, graph: &G) -> bool
     where
         G: Graph<Node = N, Cost = C>,
@@ -366,6 +369,9 @@ where
     {
         if graph.version() == self.seen {
             return true;
+        }
+        if matches!(self.run.end, Some(End::Error(_))) {
+            return false;
         }
         if let Some(goal) = self.query.as_ref().and_then(|q| q.goal.node())
             && !graph.contains(goal)
