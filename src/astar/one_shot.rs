@@ -7,7 +7,7 @@ use super::spare;
 use super::AStar;
 use crate::cost::{Cost, OrderKey};
 use crate::graph::{DenseIds, Graph};
-use crate::open_set::{BinaryHeap, DaryHeap};
+use crate::open_set::{BinaryHeap, DaryHeap, OpenSet};
 use crate::query::{Goal, Heuristic, Query};
 use crate::result::SearchResult;
 use crate::store::{HashStore, IndexedStore, PagedStore};
@@ -90,22 +90,27 @@ where
     // (records only for the pages searches reach), so a thread never keeps
     // a record for every node of a huge graph.
     if const { <<G::Cost as Cost>::Key as OrderKey>::BITS == 32 } {
-        if dense.node_count() <= SPARE_INDEXED_NODES {
-            spare::with_spare(
-                |e: &mut Engine<DaryHeap<G::Cost, 4>, IndexedStore<G::Cost>>| e.run(dense, query),
-            )
-        } else {
-            spare::with_spare(
-                |e: &mut Engine<DaryHeap<G::Cost, 4>, PagedStore<G::Cost>>| e.run(dense, query),
-            )
-        }
-    } else if dense.node_count() <= SPARE_INDEXED_NODES {
-        spare::with_spare(
-            |e: &mut Engine<BinaryHeap<G::Cost>, IndexedStore<G::Cost>>| e.run(dense, query),
-        )
+        run_spare::<DaryHeap<G::Cost, 4>, _, _, _>(dense, query)
     } else {
-        spare::with_spare(|e: &mut Engine<BinaryHeap<G::Cost>, PagedStore<G::Cost>>| {
-            e.run(dense, query)
-        })
+        run_spare::<BinaryHeap<G::Cost>, _, _, _>(dense, query)
+    }
+}
+
+/// Runs `query` on the thread's spare engine with open set `O`: an indexed
+/// store up to `SPARE_INDEXED_NODES` nodes, a paged one beyond.
+fn run_spare<O, D, H, T>(
+    dense: &D,
+    query: Query<D::Node, D::Cost, H, T>,
+) -> SearchResult<D::Node, D::Cost>
+where
+    O: OpenSet<D::Cost> + Default + 'static,
+    D: DenseIds,
+    H: Heuristic<D::Node, D::Cost>,
+    T: Goal<D::Node>,
+{
+    if dense.node_count() <= SPARE_INDEXED_NODES {
+        spare::with_spare(|e: &mut Engine<O, IndexedStore<D::Cost>>| e.run(dense, query))
+    } else {
+        spare::with_spare(|e: &mut Engine<O, PagedStore<D::Cost>>| e.run(dense, query))
     }
 }

@@ -94,7 +94,7 @@ impl<C: Cost> Grid<C> {
     /// Whether the grid has the move from `from` to `to` (both passable,
     /// neighbours, the move allowed by the connectivity and the corner rule).
     #[inline]
-    pub(crate) fn has_move(&self, from: Cell, to: Cell) -> bool {
+    pub(super) fn has_move(&self, from: Cell, to: Cell) -> bool {
         let Some(p) = self.padded_index(from) else {
             return false;
         };
@@ -107,7 +107,7 @@ impl<C: Cost> Grid<C> {
     }
 
     /// Checks that `path` is a walk of the grid ([`PathError`]).
-    pub(crate) fn check_cell_path(&self, path: &[Cell]) -> Result<(), PathError> {
+    pub(super) fn check_cell_path(&self, path: &[Cell]) -> Result<(), PathError> {
         if path.is_empty() {
             return Err(PathError::Empty);
         }

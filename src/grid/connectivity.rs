@@ -13,7 +13,7 @@ pub enum Connectivity {
 impl Connectivity {
     /// The bits of a cell's move mask this connectivity uses.
     #[inline(always)]
-    pub(crate) const fn move_bits(self) -> u8 {
+    pub(super) const fn move_bits(self) -> u8 {
         match self {
             Connectivity::Four => 0x0F,
             Connectivity::Eight => 0xFF,

@@ -18,7 +18,7 @@ impl<C: Cost> Grid<C> {
     /// callback has a single call site (and is inlined) and no branch depends on
     /// which neighbours happen to be open.
     #[inline(always)]
-    pub(crate) fn emit_moves(
+    pub(super) fn emit_moves(
         &self,
         node: Cell,
         parent: Option<Cell>,

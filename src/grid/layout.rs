@@ -6,9 +6,9 @@ use std::collections::TryReserveError;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {
     /// `width + 2`.
-    pub(crate) stride: usize,
+    pub(super) stride: usize,
     /// `(width + 2) * (height + 2)`.
-    pub(crate) total: usize,
+    pub(super) total: usize,
 }
 
 impl Layout {
@@ -36,7 +36,7 @@ impl Layout {
 /// the allocator refuses (a memory limit, an address space too small, more
 /// than `isize::MAX` bytes) is an error, where `vec![value; len]` would
 /// abort the process.
-pub(crate) fn try_filled<T: Clone>(value: T, len: usize) -> Result<Vec<T>, TryReserveError> {
+pub(super) fn try_filled<T: Clone>(value: T, len: usize) -> Result<Vec<T>, TryReserveError> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)?;
     v.resize(len, value);
@@ -106,7 +106,7 @@ pub(crate) fn move_bit(dx: i32, dy: i32) -> u8 {
 /// The move mask of padded position `p` (bit `d` set when move `STEPS[d]` is
 /// allowed under the 8-connected rule; 0 for a blocked cell). The 4-connected
 /// moves are the low four bits.
-pub(crate) fn moves_at(pass: &[bool], p: usize, stride: usize) -> u8 {
+pub(super) fn moves_at(pass: &[bool], p: usize, stride: usize) -> u8 {
     if !pass[p] {
         return 0;
     }

@@ -74,7 +74,7 @@ impl<C: Cost> Grid<C> {
     /// the diagonal one. Every visited cell lies in the rectangle spanned by
     /// `from` and `to`.
     #[inline(always)]
-    pub(crate) fn walk_segment(
+    pub(super) fn walk_segment(
         &self,
         from: Cell,
         to: Cell,

@@ -19,10 +19,10 @@ use crate::cost::Cost;
 /// See the [module docs](super) for the move rules.
 #[derive(Clone)]
 pub struct Grid<C> {
-    pub(crate) width: u32,
-    pub(crate) height: u32,
-    pub(crate) connectivity: Connectivity,
-    pub(crate) costs: GridCosts<C>,
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) connectivity: Connectivity,
+    pub(super) costs: GridCosts<C>,
     /// Row stride of `passable`: `width + 2`.
     pub(crate) stride: usize,
     /// `(width + 2) * (height + 2)` flags; the outer ring is always `false`, so a
@@ -31,42 +31,42 @@ pub struct Grid<C> {
     pub(crate) passable: Vec<bool>,
     /// The allowed moves out of each padded position, as [`moves_at`] computes
     /// them (kept current by [`Grid::set_passable`]).
-    pub(crate) moves: Vec<u8>,
-    pub(crate) passable_count: usize,
+    pub(super) moves: Vec<u8>,
+    pub(super) passable_count: usize,
     /// Names the grid's passability as it is now: drawn fresh from a global
     /// counter when the grid is made and at every change of a cell's
     /// passability (a clone shares it until one of them changes). Structures
     /// derived from the passability ([`GridComponents`](crate::components::GridComponents))
     /// compare it to know they are current.
-    pub(crate) passability_stamp: u64,
+    pub(super) passability_stamp: u64,
     /// The grid's [`MapVersion`](super::MapVersion): a fresh stamp at every edit.
-    pub(crate) version: u64,
+    pub(super) version: u64,
     /// The last edits ([`Grid::edits_since`]).
-    pub(crate) log: super::edits::EditLog<super::CellEdit<C>>,
+    pub(super) log: super::edits::EditLog<super::CellEdit<C>>,
     /// `width * height` weights, row-major without border; `None` = all one.
-    pub(crate) terrain: Option<Vec<C>>,
+    pub(super) terrain: Option<Vec<C>>,
     /// With terrain: the price of entering each cell by a straight and by a
     /// diagonal move (the move costs times its weight), kept with `terrain`
     /// so the move loop loads a price instead of multiplying; empty without.
-    pub(crate) entry_costs: Vec<[C; 2]>,
+    pub(super) entry_costs: Vec<[C; 2]>,
     /// Smallest weight in `terrain` (one when `terrain` is `None`).
-    pub(crate) min_terrain: C,
+    pub(super) min_terrain: C,
     /// How many cells hold `min_terrain`.
-    pub(crate) min_terrain_cells: usize,
+    pub(super) min_terrain_cells: usize,
     /// `ceil(2^64 / width)` (0 for width 1): divides a cell index by the width
     /// with one multiplication (see the grid's [`Graph::node_at`](crate::Graph::node_at)).
-    pub(crate) width_reciprocal: u64,
+    pub(super) width_reciprocal: u64,
     /// How far each move of [`STEPS`] goes in the row-major cell index
     /// (`dy * width + dx`), so the move loop adds instead of multiplying.
-    pub(crate) offsets: [isize; 8],
+    pub(super) offsets: [isize; 8],
     /// How far each move of [`STEPS`] goes in the padded layout
     /// (`dy * stride + dx`).
-    pub(crate) padded_offsets: [isize; 8],
+    pub(super) padded_offsets: [isize; 8],
     /// Which moves an expansion leaves out given its parent
     /// ([`parent_pruning`](super::parent_pruning)), without terrain and with
     /// it: `None` when the move costs are not valid (the search must meet
     /// them and report them).
-    pub(crate) pruning: [Option<&'static PruneTable>; 2],
+    pub(super) pruning: [Option<&'static PruneTable>; 2],
 }
 
 impl<C: Cost> fmt::Debug for Grid<C> {
@@ -391,7 +391,7 @@ impl<C: Cost> Grid<C> {
         }
     }
 
-    pub(crate) fn out_of_bounds(&self, cell: Cell) -> GridError {
+    pub(super) fn out_of_bounds(&self, cell: Cell) -> GridError {
         GridError::OutOfBounds {
             cell,
             width: self.width,

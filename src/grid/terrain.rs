@@ -71,7 +71,7 @@ impl<C: Cost> Grid<C> {
 
     /// Makes `entry_costs` anew from `terrain` (empty without).
     #[cfg(feature = "serde")]
-    pub(crate) fn rebuild_entry_costs(&mut self) {
+    pub(super) fn rebuild_entry_costs(&mut self) {
         let costs = match &self.terrain {
             Some(t) => t.iter().map(|&w| self.entry_cost(w)).collect(),
             None => Vec::new(),
@@ -79,7 +79,7 @@ impl<C: Cost> Grid<C> {
         self.entry_costs = costs;
     }
 
-    pub(crate) fn rescan_min_terrain(&mut self) {
+    pub(super) fn rescan_min_terrain(&mut self) {
         let cells = self.width as usize * self.height as usize;
         (self.min_terrain, self.min_terrain_cells) = lowest_weight(self.terrain.as_deref(), cells);
     }

@@ -219,7 +219,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
     /// ```
     pub fn new(grid: &'g Grid<C>) -> Result<Self, JumpPointsError> {
         JumpPoints::new(grid)?;
-        let (w, h) = (grid.width as usize, grid.height as usize);
+        let (w, h) = (grid.width() as usize, grid.height() as usize);
         let mut rows = Lines::new(h + 2, w);
         let mut cols = Lines::new(w + 2, h);
         for y in 0..h {
@@ -287,7 +287,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
         if k != 0 {
             let x = from.x.wrapping_add_signed(dx as isize * k as isize);
             let y = from.y.wrapping_add_signed(dy as isize * k as isize);
-            let cost = self.grid.costs.straight * C::from_count(u64::from(k));
+            let cost = self.grid.costs().straight * C::from_count(u64::from(k));
             self.emit(x, y, cost, edges);
         }
     }
@@ -338,7 +338,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
 
     #[inline(always)]
     fn costs(&self) -> GridCostsPair<C> {
-        let c = self.grid.costs;
+        let c = self.grid.costs();
         GridCostsPair {
             s: c.straight,
             d: c.diagonal,
@@ -353,7 +353,7 @@ impl<'g, C: Cost> BlockJumpPoints<'g, C> {
             x: x as u32,
             y: y as u32,
         };
-        edges.indexed_edge(cell, y * self.grid.width as usize + x, cost);
+        edges.indexed_edge(cell, y * self.grid.width() as usize + x, cost);
     }
 
     #[inline(always)]

@@ -371,7 +371,7 @@ impl MapCase {
         let (name, exact, float) = (&self.name, &self.exact, &self.float);
         let mut engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
         let mut reference_engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
-        let mut float_engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
+        let mut float_engine = AStar::new(<f64 as JpsCost>::Open::default(), IndexedStore::new());
         let (mut expanded, mut reference_expanded, mut nopath) = (0, 0, 0);
         let mut cells = Vec::new();
         for (i, sc) in self.scenarios.iter().enumerate() {
@@ -452,15 +452,6 @@ where
     H: Fn(Cell) -> C,
 {
     AStar::new(C::Open::default(), IndexedStore::new()).search(graph, Query::new(start, goal, h))
-}
-
-/// The engine every float-cost jump point search of the tests runs on
-/// (the one [`MapCase::check`] uses): one compiled search of each float
-/// graph, where `pathseek::astar` compiles three (hashed, indexed, paged),
-/// the costliest code of the test build.
-pub fn float_engine<H: Fn(Cell) -> f64>(
-) -> AStar<BinaryHeap<f64>, IndexedStore<f64>, Query<Cell, f64, H>> {
-    AStar::new(BinaryHeap::new(), IndexedStore::new())
 }
 
 /// Checks that `new`, a jump point graph's constructor, refuses the grids no

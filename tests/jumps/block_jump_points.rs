@@ -121,10 +121,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 fn start_equal_to_goal_walled_off_goal_and_edits() {
     let search = |grid: &Grid<f64>, start, goal| {
         let jps = BlockJumpPoints::new(grid).unwrap();
-        jump_props::float_engine().search(
-            &jps,
-            pathseek::Query::new(start, goal, grid.heuristic(goal)),
-        )
+        jump_props::search_jumps(&jps, start, goal, grid.heuristic(goal))
     };
     // The ring of walls round the goal is made after the first graph: a new
     // graph sees it, and finds no path.

@@ -204,7 +204,7 @@ fn blocked_ends_start_at_goal_and_every_goal() {
     jump_props::check_blocked_ends(&grid, &bounded.on(&grid).unwrap());
     let (walled, goal) = jump_props::check_start_is_goal_and_walled_off(|g, s, t| {
         let b = BoundedJumps::new(g).unwrap();
-        jump_props::float_engine().search(&b.on(g).unwrap(), Query::new(s, t, g.heuristic(t)))
+        jump_props::search_jumps(&b.on(g).unwrap(), s, t, g.heuristic(t))
     });
     assert!(!walled.is_passable(Cell::new(4, 4)) && walled.is_passable(goal));
     let open = Grid::new(9, 7, Connectivity::Eight, GridCosts::new(1u32, 1)).unwrap();

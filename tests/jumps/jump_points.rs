@@ -106,10 +106,7 @@ fn blocked_or_outside_ends_are_errors_not_searches() {
 fn start_equal_to_goal_and_walled_off_goal() {
     jump_props::check_start_is_goal_and_walled_off(|grid, start, goal| {
         let jps = JumpPoints::new(grid).unwrap();
-        jump_props::float_engine().search(
-            &jps,
-            pathseek::Query::new(start, goal, grid.heuristic(goal)),
-        )
+        jump_props::search_jumps(&jps, start, goal, grid.heuristic(goal))
     });
 }
 

@@ -257,14 +257,11 @@ impl MovingAiMap {
         match self.try_to_grid(connectivity, costs) {
             Ok(grid) => grid,
             // Only memory can fail (the size was accepted when parsing): the
-            // abort of an infallible allocation, for the table refused.
-            Err(_) => {
-                let table = (self.width as usize + 2) * (self.height as usize + 2);
-                std::alloc::handle_alloc_error(
-                    std::alloc::Layout::array::<bool>(table)
-                        .unwrap_or(std::alloc::Layout::new::<bool>()),
-                )
-            }
+            // abort of an infallible allocation, for the cells' memory.
+            Err(_) => std::alloc::handle_alloc_error(
+                std::alloc::Layout::array::<u8>(self.layout.bytes() as usize)
+                    .unwrap_or(std::alloc::Layout::new::<u8>()),
+            ),
         }
     }
 

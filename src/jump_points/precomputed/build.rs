@@ -72,10 +72,10 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// ```
     pub fn sync(&mut self, grid: &Grid<C>) -> Result<usize, JumpPointsError> {
         JumpPoints::new(grid)?;
-        if grid.width as usize != self.width
-            || grid.height as usize != self.height
-            || grid.costs.straight != self.straight
-            || grid.costs.diagonal != self.diagonal
+        if grid.width() as usize != self.width
+            || grid.height() as usize != self.height
+            || grid.costs().straight != self.straight
+            || grid.costs().diagonal != self.diagonal
         {
             return Err(JumpPointsError::WrongGrid);
         }

@@ -196,7 +196,7 @@ impl<C: Cost> PrecomputedJumps<C> {
     /// ```
     pub fn new(grid: &Grid<C>) -> Result<Self, JumpPointsError> {
         JumpPoints::new(grid)?;
-        let (width, height) = (grid.width as usize, grid.height as usize);
+        let (width, height) = (grid.width() as usize, grid.height() as usize);
         if width.max(height) > i32::MAX as usize {
             return Err(JumpPointsError::GridTooLarge);
         }
@@ -204,8 +204,8 @@ impl<C: Cost> PrecomputedJumps<C> {
         let mut graph = PrecomputedJumps {
             width,
             height,
-            straight: grid.costs.straight,
-            diagonal: grid.costs.diagonal,
+            straight: grid.costs().straight,
+            diagonal: grid.costs().diagonal,
             stride,
             masks: masks.to_vec(),
             passable: grid.passable.clone(),
