@@ -4,7 +4,7 @@
 mod changes;
 mod repair;
 
-use self::repair::{sum, NodeState};
+use self::repair::{step, Label, NodeState};
 use super::replannable::Replannable;
 use super::stats::ReplanStats;
 use crate::cost::Cost;
@@ -40,8 +40,13 @@ use crate::Graph;
 /// The graph is passed to every call and nothing is borrowed between calls.
 /// Edits reach the plan through the graph's version and change log
 /// ([`Graph::version`], [`Graph::changed_since`]: a grid's edit log), read
-/// by `compute` and `move_to`; when the log cannot tell, the plan starts
-/// again from the unit's node. A graph without a log (its version never
+/// by `compute` and `move_to`; when the log cannot tell (it dropped edits,
+/// or this is another graph: a grid's versions are never shared by two
+/// maps, except a clone not edited since, which is the same map), the
+/// plan starts again from the unit's node at the next `compute`. So an
+/// answer is always for the graph passed to that call, as it is then;
+/// `path_into` gives nothing for a graph whose version is not the one the
+/// last `compute` saw. A graph without a log (its version never
 /// changes) tells the plan with [`nodes_changed`](Self::nodes_changed) (a
 /// grid also has [`cells_changed`](Self::cells_changed)). A change of the
 /// estimate itself (on a grid: of its smallest terrain weight) is noticed:
@@ -68,6 +73,21 @@ use crate::Graph;
 /// `k1(v) <= k1(start)`, which is popped before the search stops. The
 /// property tests check the result against Dijkstra after every step.
 ///
+/// # Zero-cost moves
+/// A move may cost 0 (a grid cell of terrain weight 0; an edge of cost 0;
+/// a float cost too small to change a sum). D* Lite's argument needs every
+/// move to add to the cost: with free moves, two nodes whose `rhs` each
+/// rest on the other's `g` at no cost are consistent at any cost, so after
+/// the edit that cuts them off from the goal they would keep their old cost
+/// (and a path read from the `g`s could go round between them for ever).
+/// So `g` and `rhs` are labels `(cost, zero steps)`: the cost, and how many
+/// moves of the path it was read from added nothing to it, compared by cost
+/// and then by that count. Every move adds to a label, a cycle of labels
+/// resting on each other is never consistent, and the path ends (each step
+/// has a smaller label). Keys stay costs; the argument above holds for the
+/// costs of the labels, with "underconsistent" read on labels. On a graph
+/// without free moves the count is always 0 and nothing changes.
+///
 /// D* Lite removes nodes from its queue and raises their keys; an
 /// [`OpenSet`] only pushes, pops and lowers keys. So removal is **lazy**:
 /// every node keeps the key of its live entry and an "in the queue" flag,
@@ -89,7 +109,8 @@ use crate::Graph;
 /// changes whenever the unit moves, so it cannot be cached), a count of
 /// its entries, and *no* per-search reset: the whole point is that the
 /// state outlives a search. So the state is one flat array of
-/// `4 * size_of::<C>() + 8` bytes per node, indexed by the graph's dense
+/// `4 * size_of::<C>() + 16` bytes per node (with the two counts of zero
+/// steps; 32 bytes for `u32` costs, 48 for `f64`), indexed by the graph's dense
 /// ids ([`DenseIds::node_index`]), allocated by [`start`](Self::start) and
 /// reused by the next start on a graph of the same size or smaller.
 ///
@@ -131,11 +152,17 @@ pub struct DStarLite<G: Replannable, O> {
     h: Option<G::Estimate>,
     /// The estimate changed: every key must be recomputed before the next replan.
     needs_rekey: bool,
-    /// The last `compute` ended with an answer (found or no path), and
+    /// The state must be built again from the unit's node before the next
+    /// replan (the change log could not tell what changed, or an error lost
+    /// the state and the map has changed since).
+    rebuild: bool,
+    /// The last `compute` ended with an answer (not `InProgress`), and
     /// nothing changed since.
     settled: bool,
     /// That answer.
     answer: Status<G::Node, G::Cost>,
+    /// An error that lost the state (an invalid edge cost, an overflow):
+    /// answered until the map changes, then the plan is built again.
     error: Option<SearchError<G::Node, G::Cost>>,
     max_expansions: u64,
     current: ReplanStats,
@@ -163,6 +190,7 @@ impl<G: Replannable, O: Clone> Clone for DStarLite<G, O> {
             k_m: self.k_m,
             h: self.h,
             needs_rekey: self.needs_rekey,
+            rebuild: self.rebuild,
             settled: self.settled,
             answer: self.answer.clone(),
             error: self.error.clone(),
@@ -220,6 +248,7 @@ impl<G: Replannable, O> DStarLite<G, O> {
             k_m: num_traits::Zero::zero(),
             h: None,
             needs_rekey: false,
+            rebuild: false,
             settled: false,
             answer: Status::Idle,
             error: None,
@@ -371,7 +400,7 @@ impl<G: Replannable, O> DStarLite<G, O> {
     /// let grid = Grid::new(10, 10, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut dstar = DStarLite::new(BinaryHeap::new());
     /// dstar.start(&grid, Cell::new(0, 0), Cell::new(9, 9))?;
-    /// assert!(dstar.heap_bytes() >= 100 * (4 * 4 + 8));
+    /// assert!(dstar.heap_bytes() >= 100 * (4 * 4 + 16));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn heap_bytes(&self) -> usize {
@@ -412,90 +441,123 @@ where
     pub fn start(&mut self, graph: &G, start: N, goal: N) -> Result<(), SearchError<N, C>> {
         self.start = None;
         self.goal = None;
-        let Some(start_index) = graph.node_index(start).filter(|_| graph.contains(start)) else {
+        if graph.node_index(start).is_none() || !graph.contains(start) {
             return Err(SearchError::StartBlocked { node: start });
-        };
-        let Some(goal_index) = graph.node_index(goal).filter(|_| graph.contains(goal)) else {
+        }
+        if graph.node_index(goal).is_none() || !graph.contains(goal) {
             return Err(SearchError::GoalBlocked { node: goal });
-        };
-        self.nodes.clear();
-        self.nodes.resize(graph.node_count(), NodeState::fresh());
-        self.open.clear();
+        }
         self.start = Some(start);
         self.goal = Some(goal);
-        self.start_index = start_index;
-        self.goal_index = goal_index;
-        self.k_m = C::zero();
-        self.h = Some(graph.estimate_from(start));
-        self.needs_rekey = false;
-        self.settled = false;
         self.error = None;
+        self.settled = false;
+        self.answer = Status::InProgress;
         self.current = ReplanStats::default();
         self.last = ReplanStats::default();
         self.total = ReplanStats::default();
-        self.seen = graph.version();
-        self.nodes[goal_index].rhs = C::zero();
-        if let Err(e) = self.update_vertex(goal_index, goal) {
+        if let Err(e) = self.reset(graph) {
             self.error = Some(e.clone());
             return Err(e);
         }
         Ok(())
     }
 
+    /// Builds the plan's state afresh on `graph` as it is, from the unit's
+    /// node to the goal (both in the graph): every node's state reset, the
+    /// goal queued, nothing expanded.
+    fn reset(&mut self, graph: &G) -> Result<(), SearchError<N, C>> {
+        let (Some(start), Some(goal)) = (self.start, self.goal) else {
+            return Err(SearchError::NotStarted);
+        };
+        let (Some(start_index), Some(goal_index)) =
+            (graph.node_index(start), graph.node_index(goal))
+        else {
+            return Err(SearchError::NotStarted);
+        };
+        self.nodes.clear();
+        self.nodes.resize(graph.node_count(), NodeState::fresh());
+        self.open.clear();
+        self.start_index = start_index;
+        self.goal_index = goal_index;
+        self.k_m = C::zero();
+        self.h = Some(graph.estimate_from(start));
+        self.needs_rekey = false;
+        self.rebuild = false;
+        self.seen = graph.version();
+        self.nodes[goal_index].set_rhs(Label::zero());
+        self.update_vertex(goal_index, goal)
+    }
+
     /// Computes, or repairs after [`move_to`](Self::move_to) and edits, the
-    /// cheapest path from the unit's node to the goal (D* Lite's `ComputeShortestPath`). Returns
+    /// cheapest path from the unit's node to the goal (D* Lite's
+    /// `ComputeShortestPath`) on `graph` as it is now. Returns
     /// [`Status::Found`] with its cost, [`Status::NoPath`] when the goal
-    /// cannot be reached (cut off, or blocked since the start),
+    /// cannot be reached from the unit's node,
     /// [`Status::InProgress`] when the
     /// [expansion limit](Self::with_max_expansions) was reached (call again),
-    /// or an error: [`StartBlocked`](SearchError::StartBlocked) when the
-    /// unit's node has been blocked, [`CostOverflow`](SearchError::CostOverflow)
-    /// or [`InvalidEdgeCost`](SearchError::InvalidEdgeCost) (a NaN or
-    /// negative cost; the state is then lost: start again),
-    /// [`NotStarted`](SearchError::NotStarted) before a start or on a graph
-    /// of another size than the one started on. [`stats`](Self::stats) has the
-    /// work done.
+    /// or an error:
+    /// - [`StartBlocked`](SearchError::StartBlocked) while the unit's node is
+    ///   not in the graph (on a grid: blocked), then
+    ///   [`GoalBlocked`](SearchError::GoalBlocked) while the goal is not, as
+    ///   [`AStar`](crate::AStar) answers a query from that node. Both are
+    ///   read from the graph at every call, so they end when the node is
+    ///   open again, and the plan is not lost meanwhile;
+    /// - [`CostOverflow`](SearchError::CostOverflow) or
+    ///   [`InvalidEdgeCost`](SearchError::InvalidEdgeCost) (a NaN or
+    ///   negative cost): the state is lost; answered again until the graph
+    ///   changes (a new [`version`](Graph::version), or
+    ///   [`nodes_changed`](Self::nodes_changed)) or the unit moves, and the
+    ///   plan is then built again from the unit's node;
+    /// - [`NotStarted`](SearchError::NotStarted) before a start, or on a graph
+    ///   of another size than the one started on.
+    ///
+    /// [`stats`](Self::stats) has the work done.
     ///
     /// # Example
     /// ```
     /// use pathseek::incremental::DStarLite;
     /// use pathseek::open_set::BinaryHeap;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, SearchError, Status};
     /// let mut grid = Grid::new(5, 5, Connectivity::Eight, GridCosts::float_octile())?;
     /// let mut dstar = DStarLite::new(BinaryHeap::new());
-    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(4, 4))?;
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(4, 4));
+    /// dstar.start(&grid, start, goal)?;
     /// assert!(matches!(dstar.compute(&grid), Status::Found { .. }));
     /// // Wall the goal in: no path, and the plan comes back when it opens.
     /// let ring = [(3, 3), (4, 3), (3, 4)].map(|(x, y)| Cell::new(x, y));
     /// for cell in ring {
     ///     grid.set_passable(cell, false)?;
     /// }
-    /// dstar.cells_changed(&grid, ring);
     /// assert_eq!(dstar.compute(&grid), Status::NoPath);
     /// grid.set_passable(ring[1], true)?;
-    /// dstar.cells_changed(&grid, [ring[1]]);
-    /// let (start, goal) = (Cell::new(0, 0), Cell::new(4, 4));
     /// let fresh = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
     /// let cost = fresh.found().unwrap().cost; // round by (4, 2) and (4, 3)
+    /// assert_eq!(dstar.compute(&grid), Status::Found { cost });
+    /// // The goal itself blocked: the error A* gives, until it opens.
+    /// grid.set_passable(goal, false)?;
+    /// assert_eq!(dstar.compute(&grid), Status::Error(SearchError::GoalBlocked { node: goal }));
+    /// grid.set_passable(goal, true)?;
     /// assert_eq!(dstar.compute(&grid), Status::Found { cost });
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute(&mut self, graph: &G) -> Status<N, C> {
         self.catch_up(graph);
         let status = self.replan(graph);
-        self.settled = matches!(status, Status::Found { .. } | Status::NoPath);
+        self.settled = !matches!(status, Status::InProgress);
         self.answer = status.clone();
-        if !matches!(status, Status::InProgress) {
+        if self.settled {
             self.last = core::mem::take(&mut self.current);
             self.total.add(&self.last);
         }
         status
     }
 
-    /// Where the plan stands without working on it: [`Status::Found`] or
-    /// [`Status::NoPath`] when the last [`compute`](Self::compute) ended so
-    /// and nothing was reported since, [`Status::InProgress`] when a replan
-    /// is due, [`Status::Idle`] before a start, or the error that stopped it.
+    /// Where the plan stands without working on it: the answer of the last
+    /// [`compute`](Self::compute) (found, no path, or an error) when nothing
+    /// was reported since, [`Status::InProgress`] when a replan is due (the
+    /// unit moved, or edits were told, since), [`Status::Idle`] before a
+    /// start. It reads no graph: edits made since the last `compute` show
+    /// at the next one.
     ///
     /// # Example
     /// ```
@@ -561,18 +623,17 @@ where
             // Not computed, or the graph was edited since: compute first.
             return None;
         }
-        let inf = C::max_value();
         let mut cost = C::zero();
         path.push(at);
         while at != goal {
-            let mut step = BestStep {
+            let mut best = BestStep {
                 graph,
                 nodes: &self.nodes,
-                best: inf,
+                best: Label::inf(),
                 next: None,
             };
-            graph.expand(Expansion::new(at), &mut step);
-            let Some((next, c)) = step.next else {
+            graph.expand(Expansion::new(at), &mut best);
+            let Some((next, c)) = best.next else {
                 path.clear();
                 return None;
             };
@@ -590,13 +651,13 @@ where
     }
 }
 
-/// The successor `s'` of a node with the smallest `c(s, s') + g(s')` (the
-/// first of equals), as the edges are reported: by dense id when the graph
-/// gives it.
+/// The successor `s'` of a node with the smallest `c(s, s') + g(s')`, as
+/// labels (fewer zero-cost steps first on equal costs; the first of
+/// equals), as the edges are reported: by dense id when the graph gives it.
 struct BestStep<'a, G: DenseIds> {
     graph: &'a G,
     nodes: &'a [NodeState<G::Cost>],
-    best: G::Cost,
+    best: Label<G::Cost>,
     next: Option<(G::Node, G::Cost)>,
 }
 
@@ -614,8 +675,12 @@ impl<G: DenseIds> EdgeSink<G::Node, G::Cost> for BestStep<'_, G> {
             return;
         };
         // Infinite (unreached) or overflowing: not a step of a path.
-        if let Some(through) = sum(cost, node.g)
-            && through < self.best
+        if !cost.is_valid() {
+            return;
+        }
+        if let Some(through) = step(cost, node.g())
+            && !through.is_inf()
+            && through.lt(self.best)
         {
             self.best = through;
             self.next = Some((to, cost));

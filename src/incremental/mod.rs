@@ -32,7 +32,12 @@
 //! when the log cannot tell; `path_into` gives nothing for a graph edited
 //! since the last `compute`. So the plan never answers for a map that has
 //! changed under it (a graph without a log, whose version never changes,
-//! tells the plan with `nodes_changed`).
+//! tells the plan with `nodes_changed`). Its errors describe the map as it
+//! is too: a blocked unit's node or goal (`StartBlocked`, `GoalBlocked`, as
+//! A\* answers) is read from the map at every `compute` and ends when the
+//! node opens; an error that lost the state is answered until the map
+//! changes, then the plan is built again. Moves of cost 0 (a terrain
+//! weight of 0) are planned exactly.
 //!
 //! It runs over any open set. Ties are broken as A\* breaks them, so a
 //! first plan expands what A\* would; after every step the plan costs what

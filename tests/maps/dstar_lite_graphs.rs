@@ -6,7 +6,9 @@
 //! at least the distance between its ends, so that distance is a consistent
 //! estimate), a random start and goal, then random steps: the unit walks
 //! one node along its path (`move_to`), or one to three edges are
-//! re-weighted, removed or added. The graph either keeps a short change log
+//! re-weighted, removed or added. One graph in three has edges of cost 0
+//! to 2 and no estimate (zero-cost cycles, where a plan's costs could hold
+//! each other up). The graph either keeps a short change log
 //! (the plan reads it by itself, and starts over when the log has dropped
 //! what it needs) or has none (the test tells the plan with
 //! `nodes_changed`). After every step and its `compute`, the cost equals
@@ -29,15 +31,17 @@ fn position(n: u32) -> u32 {
 }
 
 /// The distance on the line from one node: a consistent estimate, since
-/// every edge costs at least the distance between its ends.
+/// every edge costs at least the distance between its ends (times `scale`:
+/// 0 on a graph with zero-cost edges).
 #[derive(Clone, Copy, PartialEq, Debug)]
 struct Line {
     from: u32,
+    scale: u32,
 }
 
 impl Heuristic<u32, u32> for Line {
     fn estimate(&mut self, to: u32) -> u32 {
-        self.from.abs_diff(position(to))
+        self.from.abs_diff(position(to)) * self.scale
     }
 }
 
@@ -45,6 +49,8 @@ impl Heuristic<u32, u32> for Line {
 struct Live {
     out: Vec<Vec<(u32, u32)>>,
     logged: bool,
+    /// Edges of cost 0 to 2, and no estimate.
+    zero: bool,
     version: u64,
     /// `(version after the edit, node whose out-edges changed)`.
     log: Vec<(u64, u32)>,
@@ -55,7 +61,10 @@ struct Live {
 const LOG_CAPACITY: usize = 6;
 
 impl Live {
-    fn edge_cost(rng: &mut Lcg, from: u32, to: u32) -> u32 {
+    fn edge_cost(&self, rng: &mut Lcg, from: u32, to: u32) -> u32 {
+        if self.zero {
+            return rng.next(3) as u32;
+        }
         position(from).abs_diff(position(to)) + rng.next(6) as u32
     }
 
@@ -140,6 +149,7 @@ impl Replannable for Live {
     fn estimate_from(&self, from: u32) -> Line {
         Line {
             from: position(from),
+            scale: u32::from(!self.zero),
         }
     }
 }
@@ -150,6 +160,7 @@ struct Case {
     /// Edges per node, on average.
     degree: u64,
     logged: bool,
+    zero: bool,
     steps: usize,
     open: usize,
     seed: u64,
@@ -168,6 +179,7 @@ fn case() -> impl Strategy<Value = Case> {
             nodes,
             degree,
             logged,
+            zero: seed % 3 == 0,
             steps,
             open,
             seed,
@@ -213,6 +225,7 @@ fn run<O: OpenSet<u32>>(case: &Case, open: O) {
     let mut graph = Live {
         out: vec![Vec::new(); n as usize],
         logged: case.logged,
+        zero: case.zero,
         version: 0,
         log: Vec::new(),
         log_from: 0,
@@ -221,7 +234,7 @@ fn run<O: OpenSet<u32>>(case: &Case, open: O) {
         for _ in 0..rng.next(2 * case.degree + 1) {
             let to = rng.next(u64::from(n)) as u32;
             if to != from {
-                let c = Live::edge_cost(&mut rng, from, to);
+                let c = graph.edge_cost(&mut rng, from, to);
                 graph.set_edge(from, to, Some(c));
             }
         }
@@ -250,7 +263,7 @@ fn run<O: OpenSet<u32>>(case: &Case, open: O) {
             }
             let cost = match rng.next(3) {
                 0 => None,
-                _ => Some(Live::edge_cost(&mut rng, from, to)),
+                _ => Some(graph.edge_cost(&mut rng, from, to)),
             };
             graph.set_edge(from, to, cost);
             sources.push(from);
@@ -288,6 +301,7 @@ fn bad_nodes_and_costs_are_errors() {
     let mut graph = Live {
         out: vec![Vec::new(); 3],
         logged: true,
+        zero: false,
         version: 0,
         log: Vec::new(),
         log_from: 0,

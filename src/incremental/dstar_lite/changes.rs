@@ -58,6 +58,13 @@ where
         self.settled = false;
         self.start = Some(node);
         self.start_index = index;
+        if self.error.take().is_some() {
+            // The state was lost: it is built again from the new node.
+            self.rebuild = true;
+        }
+        if self.rebuild {
+            return Ok(());
+        }
         if self.needs_rekey || self.estimate_changed(graph, before) {
             // Every key is recomputed from the new start before the next replan.
             self.needs_rekey = true;
@@ -79,30 +86,28 @@ where
     /// saw from the graph's change log ([`Graph::changed_since`]: on a grid,
     /// its edit log) and updates them ([`nodes_changed`](Self::nodes_changed));
     /// when the log cannot tell (it dropped some, or this is another graph),
-    /// starts again from the unit's node.
+    /// the plan is built again from the unit's node at the next replan. An
+    /// error that lost the state is checked again once the graph changed.
     pub(super) fn catch_up(&mut self, graph: &G) {
         let now = graph.version();
-        let (Some(start), Some(goal)) = (self.start, self.goal) else {
+        if self.start.is_none() || now == self.seen || !self.same_size(graph) {
             return;
-        };
-        if now == self.seen || !self.same_size(graph) {
+        }
+        self.settled = false;
+        if self.rebuild || self.error.is_some() {
+            self.error = None;
+            self.rebuild = true;
+            self.seen = now;
             return;
         }
         let mut edited = core::mem::take(&mut self.edited);
         edited.clear();
         if graph.changed_since(self.seen, &mut |n| edited.push(n)) {
             self.seen = now;
-            self.nodes_changed(graph, edited.iter().copied());
+            self.update_nodes(graph, edited.iter().copied());
         } else {
-            let total = self.total;
-            // An error (the unit's node or the goal blocked) stays as the plan's.
-            if let Err(e) = self.start(graph, start, goal) {
-                self.error = Some(e);
-                self.start = Some(start);
-                self.goal = Some(goal);
-                self.seen = now;
-            }
-            self.total = total;
+            self.rebuild = true;
+            self.seen = now;
         }
         self.edited = edited;
     }
@@ -117,7 +122,13 @@ where
     /// graph ([`DenseIds::node_index`] is `None`) are **ignored**; the count
     /// of those ignored is returned. Call [`compute`](Self::compute) next.
     /// Before a start, or on a graph of another size, nothing is done and
-    /// every node counts as ignored.
+    /// every node counts as ignored. The graph's change log is read first,
+    /// as [`compute`](Self::compute) reads it, so nodes told on another
+    /// graph than the one the plan follows (another version its log does
+    /// not know) make the plan start again rather than mix two maps. After
+    /// an error that lost the state ([`compute`](Self::compute)), this is
+    /// the news that the graph changed: the plan is built again at the next
+    /// replan.
     ///
     /// # Example
     /// ```
@@ -135,28 +146,51 @@ where
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn nodes_changed(&mut self, graph: &G, nodes: impl IntoIterator<Item = N>) -> usize {
+        if self.start.is_none() || !self.same_size(graph) {
+            return nodes.into_iter().count();
+        }
+        // The graph's own log first: told about another graph than the one
+        // the plan follows, the plan is built again on the next one.
+        self.catch_up(graph);
+        self.settled = false;
+        if self.error.take().is_some() {
+            self.rebuild = true;
+        }
+        self.update_nodes(graph, nodes)
+    }
+
+    /// [`nodes_changed`](Self::nodes_changed) once the plan has caught up
+    /// with `graph` (started, the same size): each node's `rhs` recomputed
+    /// and its place in the queue updated; returns the count of nodes not
+    /// in the graph.
+    pub(super) fn update_nodes(&mut self, graph: &G, nodes: impl IntoIterator<Item = N>) -> usize {
         let Some(start) = self.start else {
             return nodes.into_iter().count();
         };
-        if !self.same_size(graph) || self.error.is_some() {
-            return nodes.into_iter().count();
+        self.settled = false;
+        if self.rebuild || self.error.is_some() {
+            // Built again from scratch: only the count is wanted.
+            return nodes
+                .into_iter()
+                .filter(|&n| graph.node_index(n).is_none())
+                .count();
         }
         if self.estimate_changed(graph, start) {
             self.needs_rekey = true;
         }
         let mut ignored = 0;
-        for node in nodes {
+        let mut nodes = nodes.into_iter();
+        for node in nodes.by_ref() {
             let Some(i) = graph.node_index(node) else {
                 ignored += 1;
                 continue;
             };
-            self.settled = false;
             if let Err(e) = self.recompute_rhs(graph, i, node) {
                 self.error = Some(e);
-                return ignored;
+                break;
             }
         }
-        ignored
+        ignored + nodes.filter(|&n| graph.node_index(n).is_none()).count()
     }
 }
 
@@ -166,7 +200,8 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<Grid<C>, O> {
     /// ([`Grid::edits_since`]), and start again when the log cannot tell.
     /// This call updates round `cells` at once (telling twice costs twice but
     /// changes nothing): [`nodes_changed`](Self::nodes_changed) with each
-    /// cell and its neighbours.
+    /// cell and its neighbours (the grid's edit log read first: told on
+    /// another grid, the plan starts again).
     ///
     /// Tells the plan that `cells` changed on `grid` since it was last
     /// told (blocked, opened or given another terrain weight): every edge
@@ -200,8 +235,14 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<Grid<C>, O> {
         grid: &Grid<C>,
         cells: impl IntoIterator<Item = Cell>,
     ) -> usize {
-        if self.start.is_none() || !self.same_size(grid) || self.error.is_some() {
+        if self.start.is_none() || !self.same_size(grid) {
             return cells.into_iter().count();
+        }
+        self.catch_up(grid);
+        self.settled = false;
+        if self.error.take().is_some() {
+            // News that the grid changed after an error: built again.
+            self.rebuild = true;
         }
         let mut ignored = 0;
         for cell in cells {
@@ -209,10 +250,7 @@ impl<C: Cost, O: OpenSet<C>> DStarLite<Grid<C>, O> {
                 ignored += 1;
                 continue;
             }
-            self.nodes_changed(grid, grid.around(cell));
-            if self.error.is_some() {
-                break;
-            }
+            self.update_nodes(grid, grid.around(cell));
         }
         ignored
     }

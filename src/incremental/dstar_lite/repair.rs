@@ -9,17 +9,98 @@ use crate::open_set::{Entry, OpenSet};
 use crate::query::Heuristic;
 use crate::result::{SearchError, Status};
 
+/// A cost to the goal as D* Lite keeps it: the cost, and how many steps
+/// of the path it was read from added nothing to it (a move of cost 0, or
+/// one too small to change a float sum). Ordered by the cost, then by that
+/// count, so every step adds to a label (a zero-cost move adds one to the
+/// count): labels that rest on each other round a cycle cannot all be
+/// consistent, which is what keeps the plan exact with zero-cost moves
+/// (see "Zero-cost moves" on [`DStarLite`]). Without such moves the count
+/// is always 0 and the order is the cost's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Label<C> {
+    pub(super) cost: C,
+    pub(super) zeros: u32,
+}
+
+impl<C: Cost> Label<C> {
+    /// Infinite: not reached (`C::max_value()`).
+    #[inline]
+    pub(super) fn inf() -> Self {
+        Label {
+            cost: C::max_value(),
+            zeros: 0,
+        }
+    }
+
+    #[inline]
+    pub(super) fn zero() -> Self {
+        Label {
+            cost: C::zero(),
+            zeros: 0,
+        }
+    }
+
+    #[inline]
+    pub(super) fn is_inf(self) -> bool {
+        self.cost == C::max_value()
+    }
+
+    /// `self` comes before `other`: a smaller cost, or the same cost with
+    /// fewer zero steps.
+    #[inline]
+    pub(super) fn lt(self, other: Self) -> bool {
+        self.cost < other.cost || (self.cost == other.cost && self.zeros < other.zeros)
+    }
+
+    /// The smaller of the two (`self` on equals).
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        if other.lt(self) {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// The label of a move of cost `c` followed by a path of label `to`:
+/// infinite if `to` is; `None` when the cost overflows (or reaches the
+/// infinity value), or the count of zero steps does.
+#[inline]
+pub(super) fn step<C: Cost>(c: C, to: Label<C>) -> Option<Label<C>> {
+    if to.is_inf() {
+        return Some(Label::inf());
+    }
+    let cost = sum(c, to.cost)?;
+    if cost == C::max_value() {
+        return Some(Label::inf());
+    }
+    let zeros = if cost == to.cost {
+        to.zeros.checked_add(1)?
+    } else {
+        to.zeros
+    };
+    Some(Label { cost, zeros })
+}
+
 #[derive(Clone, Copy, Debug)]
 pub(super) struct NodeState<C> {
-    /// Settled cost to the goal (`C::max_value()`: infinite).
-    pub(super) g: C,
+    /// Settled cost to the goal (`C::max_value()`: infinite), with
+    /// [`g_zeros`](Self::g_zeros) its label ([`g`](Self::g)).
+    g_cost: C,
     /// One-step look-ahead: `min over successors s' of c(s, s') + g(s')`
-    /// (0 at the goal).
-    pub(super) rhs: C,
+    /// (0 at the goal), with [`rhs_zeros`](Self::rhs_zeros) its label
+    /// ([`rhs`](Self::rhs)).
+    rhs_cost: C,
     /// The key of the node's live entry (`k1`), when `queued`.
     pub(super) key_f: C,
     /// The tie half of that entry (see "Ties" on [`DStarLite`]).
     pub(super) key_tie: C,
+    /// The zero steps of `g` and `rhs` (kept apart from the costs: no
+    /// padding between a float cost and a count).
+    g_zeros: u32,
+    rhs_zeros: u32,
     /// How many entries of this node the open set physically holds (live or stale).
     pub(super) copies: u32,
     /// `true` when the node is in D* Lite's queue `U` (its live entry is the
@@ -30,13 +111,43 @@ pub(super) struct NodeState<C> {
 impl<C: Cost> NodeState<C> {
     pub(super) fn fresh() -> Self {
         NodeState {
-            g: C::max_value(),
-            rhs: C::max_value(),
+            g_cost: C::max_value(),
+            rhs_cost: C::max_value(),
             key_f: C::zero(),
             key_tie: C::zero(),
+            g_zeros: 0,
+            rhs_zeros: 0,
             copies: 0,
             queued: false,
         }
+    }
+
+    /// The settled label, `g`.
+    #[inline]
+    pub(super) fn g(&self) -> Label<C> {
+        Label {
+            cost: self.g_cost,
+            zeros: self.g_zeros,
+        }
+    }
+
+    /// The look-ahead label, `rhs`.
+    #[inline]
+    pub(super) fn rhs(&self) -> Label<C> {
+        Label {
+            cost: self.rhs_cost,
+            zeros: self.rhs_zeros,
+        }
+    }
+
+    #[inline]
+    pub(super) fn set_g(&mut self, g: Label<C>) {
+        (self.g_cost, self.g_zeros) = (g.cost, g.zeros);
+    }
+
+    #[inline]
+    pub(super) fn set_rhs(&mut self, rhs: Label<C>) {
+        (self.rhs_cost, self.rhs_zeros) = (rhs.cost, rhs.zeros);
     }
 }
 
@@ -95,24 +206,15 @@ pub(super) fn sum<C: Cost>(a: C, b: C) -> Option<C> {
 
 /// The second half of a key, as an [`Entry`]'s `g` (larger first on equal
 /// `k1`): infinite for an underconsistent node (`g < rhs`: raised before any
-/// overconsistent node of the same `k1`), else `k2 = min(g, rhs)`, so that
-/// among overconsistent nodes the one nearer the unit comes first, as A*
-/// breaks ties.
+/// overconsistent node of the same `k1`), else the cost of
+/// `k2 = min(g, rhs)`, so that among overconsistent nodes the one nearer
+/// the unit comes first, as A* breaks ties.
 #[inline]
-fn tie<C: Cost>(g: C, rhs: C) -> C {
-    if g < rhs {
+fn tie<C: Cost>(g: Label<C>, rhs: Label<C>) -> C {
+    if g.lt(rhs) {
         C::max_value()
     } else {
-        rhs
-    }
-}
-
-#[inline]
-fn smaller<C: Cost>(a: C, b: C) -> C {
-    if b < a {
-        b
-    } else {
-        a
+        rhs.cost
     }
 }
 
@@ -144,13 +246,13 @@ where
     #[inline]
     fn key(&self, i: usize, node: N) -> Result<Entry<C>, SearchError<N, C>> {
         let n = &self.nodes[i];
-        let k2 = smaller(n.g, n.rhs);
+        let k2 = n.g().min(n.rhs()).cost;
         let Some(f) = sum(self.estimate(node), self.k_m).and_then(|hk| sum(k2, hk)) else {
             return Err(SearchError::CostOverflow { node });
         };
         Ok(Entry {
             f,
-            g: tie(n.g, n.rhs),
+            g: tie(n.g(), n.rhs()),
             slot: i as u32,
         })
     }
@@ -174,7 +276,7 @@ where
     pub(super) fn update_vertex(&mut self, i: usize, node: N) -> Result<(), SearchError<N, C>> {
         self.current.updated += 1;
         let n = self.nodes[i];
-        if n.g == n.rhs {
+        if n.g() == n.rhs() {
             self.nodes[i].queued = false; // lazy removal
             return Ok(());
         }
@@ -218,11 +320,11 @@ where
             let mut edges = Collect::new(graph, &mut out);
             graph.expand(Expansion::new(node), &mut edges);
             let invalid = edges.invalid;
-            let mut rhs = C::max_value();
+            let mut rhs = Label::inf();
             let mut result = Ok(());
             for &(s, _, c) in out.iter() {
-                match sum(c, self.nodes[s].g) {
-                    Some(through) => rhs = smaller(rhs, through),
+                match step(c, self.nodes[s].g()) {
+                    Some(through) => rhs = rhs.min(through),
                     None => result = Err(SearchError::CostOverflow { node }),
                 }
             }
@@ -235,7 +337,7 @@ where
                 });
             }
             result?;
-            self.nodes[i].rhs = rhs;
+            self.nodes[i].set_rhs(rhs);
         }
         self.update_vertex(i, node)
     }
@@ -264,7 +366,7 @@ where
             let n = &mut self.nodes[i];
             n.copies = 0;
             n.queued = false;
-            let inconsistent = n.g != n.rhs;
+            let inconsistent = n.g() != n.rhs();
             if let Some(node) = graph.node_at(i).filter(|_| inconsistent) {
                 self.update_vertex(i, node)?;
             }
@@ -298,17 +400,21 @@ where
         let (Some(start), Some(goal)) = (self.start, self.goal) else {
             return Err(SearchError::NotStarted);
         };
+        // A* answers these for a query from the unit's node: checked on the
+        // graph as it is at every call, the plan kept meanwhile.
+        if graph.node_index(start).is_none() || !graph.contains(start) {
+            return Ok(Status::Error(SearchError::StartBlocked { node: start }));
+        }
+        if graph.node_index(goal).is_none() || !graph.contains(goal) {
+            return Ok(Status::Error(SearchError::GoalBlocked { node: goal }));
+        }
+        if self.rebuild {
+            self.reset(graph)?;
+        }
         if self.needs_rekey || self.estimate_changed(graph, start) {
             self.rekey(graph, start)?;
         }
-        if !graph.contains(start) {
-            return Ok(Status::Error(SearchError::StartBlocked { node: start }));
-        }
-        if !graph.contains(goal) {
-            return Ok(Status::NoPath);
-        }
         let s = self.start_index;
-        let inf = C::max_value();
         let mut budget = self.max_expansions;
         let mut around = core::mem::take(&mut self.around);
         let result = self.settle(graph, s, start, &mut budget, &mut around);
@@ -316,11 +422,11 @@ where
         if !result? {
             return Ok(Status::InProgress);
         }
-        let g = self.nodes[s].g;
-        Ok(if g == inf {
+        let g = self.nodes[s].g();
+        Ok(if g.is_inf() {
             Status::NoPath
         } else {
-            Status::Found { cost: g }
+            Status::Found { cost: g.cost }
         })
     }
 
@@ -333,16 +439,15 @@ where
         budget: &mut u64,
         around: &mut Vec<(usize, N, C)>,
     ) -> Result<bool, SearchError<N, C>> {
-        let inf = C::max_value();
         while let Some(top) = self.pop_live() {
             let start = self.nodes[s];
             let start_key = Entry {
-                f: sum(smaller(start.g, start.rhs), self.k_m)
+                f: sum(start.g().min(start.rhs()).cost, self.k_m)
                     .ok_or(SearchError::CostOverflow { node: start_node })?,
-                g: tie(start.g, start.rhs),
+                g: tie(start.g(), start.rhs()),
                 slot: s as u32,
             };
-            if !(top.precedes(&start_key) || start.rhs != start.g) {
+            if !(top.precedes(&start_key) || start.rhs() != start.g()) {
                 self.push(top); // no peek: put it back
                 return Ok(true);
             }
@@ -373,28 +478,28 @@ where
                     cost,
                 });
             }
-            if n.g > n.rhs {
+            if n.rhs().lt(n.g()) {
                 // Overconsistent: settle it, and offer it to its predecessors.
-                self.nodes[u].g = n.rhs;
+                self.nodes[u].set_g(n.rhs());
                 self.nodes[u].queued = false;
                 for &(p, p_node, c) in around.iter() {
                     // Only a lowered rhs changes p: an unchanged p keeps its
                     // place (a key made from an older start is renewed when
                     // it surfaces), and the goal's rhs stays 0.
                     let through =
-                        sum(c, n.rhs).ok_or(SearchError::CostOverflow { node: p_node })?;
-                    if p != self.goal_index && through < self.nodes[p].rhs {
-                        self.nodes[p].rhs = through;
+                        step(c, n.rhs()).ok_or(SearchError::CostOverflow { node: p_node })?;
+                    if p != self.goal_index && through.lt(self.nodes[p].rhs()) {
+                        self.nodes[p].set_rhs(through);
                         self.update_vertex(p, p_node)?;
                     }
                 }
             } else {
                 // Underconsistent: raise it, and recompute whoever relied on it.
                 self.current.raised += 1;
-                let g_old = n.g;
-                self.nodes[u].g = inf;
+                let g_old = n.g();
+                self.nodes[u].set_g(Label::inf());
                 for &(p, p_node, c) in around.iter() {
-                    if p != self.goal_index && sum(c, g_old) == Some(self.nodes[p].rhs) {
+                    if p != self.goal_index && step(c, g_old) == Some(self.nodes[p].rhs()) {
                         self.recompute_rhs(graph, p, p_node)?;
                     }
                 }
@@ -409,4 +514,16 @@ where
 #[inline]
 fn top_node<G: DenseIds>(graph: &G, i: usize) -> Result<G::Node, SearchError<G::Node, G::Cost>> {
     graph.node_at(i).ok_or(SearchError::NotStarted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NodeState;
+
+    /// The size the docs of `DStarLite` give: `4 * size_of::<C>() + 16`.
+    #[test]
+    fn node_state_size() {
+        assert_eq!(core::mem::size_of::<NodeState<u32>>(), 32);
+        assert_eq!(core::mem::size_of::<NodeState<f64>>(), 48);
+    }
 }
