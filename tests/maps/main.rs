@@ -28,3 +28,4 @@ mod prop_grids;
 mod reach;
 #[cfg(feature = "serde")]
 mod save;
+mod sliced_seams;
