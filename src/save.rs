@@ -7,7 +7,7 @@
 //! | [`Grid`](crate::Grid) | size, moves, costs, one row of `.` (passable) and `@` (blocked) per grid row, the terrain weights (row-major) if any were set, the edit log's capacity | the size, every row's length and characters, the terrain's length and weights (as [`Grid::set_terrain`](crate::Grid::set_terrain) checks them) |
 //! | [`GridComponents`](crate::components::GridComponents) | size, one label per cell, the count | the labels' length, every label below the next one to hand out, the count against the labels |
 //! | [`DistanceField`](crate::groups::DistanceField) | node count, goal, bound, per node `null` (not reached) or its cost and next node's id | lengths, every next id in range and reached, one goal, valid costs |
-//! | [`FlowField`](crate::groups::FlowField) | size, a direction byte and a cost per cell | lengths, the direction bytes, valid costs |
+//! | [`FlowField`](crate::groups::FlowField) | size, a direction byte and a cost per cell, the bound (`max_cost`: `null` when unbounded or missing) | lengths, the direction bytes, valid costs and bound |
 //!
 //! Input that does not hold together is refused with a [`SaveError`] (as the
 //! deserializer's error), never a panic and never a structure that breaks
@@ -28,8 +28,7 @@
 //!   [`GridComponents`](crate::components::GridComponents) belongs to no
 //!   map: its queries answer [`MapChanged`](crate::graph::MapChanged) (the
 //!   labels: [`is_current`](crate::components::GridComponents::is_current)
-//!   is `false`, edits and [`reach`](crate::components::GridComponents::reach)
-//!   are refused) for every map, until it is **attached** to one
+//!   is `false` and edits are refused too) for every map, until it is **attached** to one
 //!   (`attach(&map)`), which checks that it describes that map and takes
 //!   the map's version then, or rebuilt. Attaching checks the whole
 //!   structure against the map (every node and edge once, no search), so a

@@ -213,6 +213,13 @@ impl<N, C: Cost> Run<N, C> {
         }
     }
 
+    /// Whether the run has stored anything: false before its starts are
+    /// stored, after an error in the checks before any expansion, and for
+    /// an answer of component labels (no path, nothing searched).
+    pub(crate) fn searched(&self) -> bool {
+        self.best.slot != NO_SLOT
+    }
+
     /// The status of the search: in progress or how it ended (the cost of a
     /// partial outcome is that of the path to the best node, from `records`).
     pub(crate) fn status<R: Records<Cost = C>>(&self, records: &R) -> Status<N, C>

@@ -103,6 +103,10 @@ pub struct AStar<O, S, Q: SearchQuery> {
     run: Run<Q::Node, Q::Cost>,
     /// The graph's [`version`](Graph::version) the search last saw.
     seen: u64,
+    /// The query's own goal while the fallback of a search within labels
+    /// ([`Query::fallback_to_nearest`]) searches for another node: asked
+    /// again whenever the graph changes.
+    asked: Option<Q::Node>,
 }
 
 /// The node and cost types of a query an [`AStar`] runs: every [`Query`].
@@ -134,6 +138,7 @@ where
             query: self.query.clone(),
             run: self.run.clone(),
             seen: self.seen,
+            asked: self.asked.clone(),
         }
     }
 }
@@ -178,6 +183,7 @@ impl<O, S, Q: SearchQuery> AStar<O, S, Q> {
             query: None,
             run: Run::new(),
             seen: 0,
+            asked: None,
         }
     }
 
@@ -251,6 +257,7 @@ impl<O, S, Q: SearchQuery> AStar<O, S, Q> {
     /// ```
     pub fn cancel(&mut self) {
         self.query = None;
+        self.asked = None;
     }
 }
 
@@ -320,6 +327,7 @@ where
         S: ClosedSet<G>,
     {
         self.query = None;
+        self.asked = None;
         self.seen = graph.version();
         let (status, query, run) = self.engine.run_into(graph, query, path);
         self.query = Some(query);
@@ -349,6 +357,7 @@ where
         S: ClosedSet<G>,
     {
         self.query = None;
+        self.asked = None;
         self.seen = graph.version();
         let (query, run) = self.engine.resume(graph, query, None, 0);
         self.query = Some(query);
@@ -361,7 +370,9 @@ where
     /// of and left its goal node in the graph. A search that ended in an
     /// error is never current once the graph changed: the error (a blocked
     /// start or goal, say) is about nodes the search holds no record of, and
-    /// is checked again on the graph as it is.
+    /// is checked again on the graph as it is; so is the answer of component
+    /// labels given before anything was searched (the store then holds the
+    /// records of an older search, if any).
     fn is_current<G>(&self, graph: &G) -> bool
     where
         G: Graph<Node = N, Cost = C>,
@@ -370,7 +381,7 @@ where
         if graph.version() == self.seen {
             return true;
         }
-        if matches!(self.run.end, Some(End::Error(_))) {
+        if matches!(self.run.end, Some(End::Error(_))) || !self.run.searched() {
             return false;
         }
         if let Some(goal) = self.query.as_ref().and_then(|q| q.goal.node())
@@ -627,28 +638,50 @@ where
         S: ClosedSet<G>,
         R: Reachability<N>,
     {
+        let asked = query.goal.0;
         match precheck(graph, reach, &mut query) {
-            Precheck::Search => self.start(graph, query),
+            Precheck::Search => {
+                let status = self.start(graph, query);
+                self.asked = (self.goal() != Some(asked)).then_some(asked);
+                status
+            }
             Precheck::NoPath => {
-                self.seen = graph.version();
+                self.end_by_labels(graph, query);
                 self.engine.stats = Stats::default();
-                self.query = Some(query);
-                self.run = Run::new();
-                self.run.end = Some(End::NoPath);
                 Status::NoPath
             }
         }
     }
 
+    /// Ends the search with the labels' answer, no path, nothing searched
+    /// (nothing to walk either: [`path_into`](AStar::path_into) gives none).
+    fn end_by_labels<G: Graph<Node = N, Cost = C>>(
+        &mut self,
+        graph: &G,
+        query: Query<N, C, H, Target<N>>,
+    ) {
+        self.seen = graph.version();
+        self.query = Some(query);
+        self.asked = None;
+        self.run = Run::new();
+        self.run.end = Some(End::NoPath);
+    }
+
     /// [`advance`](AStar::advance) within a [`Reachability`]: when the graph
-    /// has been edited since the search last ran, the labels are asked again
-    /// before anything is expanded, so a goal cut off mid-search ends it at
-    /// once with [`Status::NoPath`] (expanding nothing more), instead of
-    /// after every node the start can still reach. With
-    /// [`Query::fallback_to_nearest`] the search heads instead for the
-    /// reachable node nearest to the goal (a restart, counted in
-    /// [`Stats::restarts`]; [`goal`](AStar::goal) says which). A goal blocked
-    /// is the usual [`GoalBlocked`](crate::SearchError::GoalBlocked) error.
+    /// has been edited since the search last ran (in progress or ended), the
+    /// labels are asked again, for the query's own goal, before anything is
+    /// expanded, so the answer is the one a fresh
+    /// [`search_within`](AStar::search_within) would give on the graph as
+    /// it is. A goal cut off mid-search ends it at once with
+    /// [`Status::NoPath`] (expanding nothing more), instead of after every
+    /// node the start can still reach. With [`Query::fallback_to_nearest`]
+    /// the search heads instead for the reachable node nearest to the goal,
+    /// and back to the goal itself once it can be reached again (a new goal
+    /// is a restart, counted in [`Stats::restarts`]; [`goal`](AStar::goal)
+    /// says which). A goal blocked is the usual
+    /// [`GoalBlocked`](crate::SearchError::GoalBlocked) error.
+    /// [`advance`](AStar::advance) without the labels follows the edits too,
+    /// but cannot choose another fallback goal.
     /// The labels must describe the graph as it is (for a grid,
     /// [`GridComponents::reach`](crate::components::GridComponents::reach)
     /// refuses stale ones: edit through the labels, e.g.
@@ -681,22 +714,32 @@ where
         S: ClosedSet<G>,
         R: Reachability<N>,
     {
-        let in_progress = self.query.is_some() && self.run.end.is_none();
-        if in_progress
-            && graph.version() != self.seen
+        if graph.version() != self.seen
             && let Some(mut query) = self.query.take()
         {
-            let goal = query.goal.0;
+            // Asked again for the query's own goal, not for the fallback
+            // chosen on the graph as it was.
+            let searched = query.goal.0;
+            let asked = self.asked.take().unwrap_or(searched);
+            query.goal = Target(asked);
             match precheck(graph, reach, &mut query) {
                 Precheck::NoPath => {
-                    self.seen = graph.version();
-                    self.query = Some(query);
-                    self.run.end = Some(End::NoPath);
+                    let stats = self.engine.stats;
+                    self.end_by_labels(graph, query);
+                    self.engine.stats = stats;
                     return Status::NoPath;
                 }
-                // The fallback chose another goal: search for it.
-                Precheck::Search if query.goal.0 != goal => self.restart(graph, query),
-                Precheck::Search => self.query = Some(query),
+                Precheck::Search => {
+                    let goal = query.goal.0;
+                    self.asked = (goal != asked).then_some(asked);
+                    if goal == searched {
+                        // The same goal: the edit log tells whether the
+                        // search can go on.
+                        self.query = Some(query);
+                    } else {
+                        self.restart(graph, query);
+                    }
+                }
             }
         }
         self.advance(graph, budget)

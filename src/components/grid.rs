@@ -5,6 +5,7 @@ use core::fmt;
 
 use super::ComponentId;
 use crate::cost::Cost;
+use crate::graph::MapChanged;
 use crate::grid::{Cell, Grid};
 
 /// The label of a blocked cell.
@@ -35,16 +36,24 @@ pub(super) const WEST: u8 = 8;
 /// to 4 bytes per row run of passable cells for the time of the build;
 /// an edit borrows a queue of the cells it visits.
 ///
+/// Every question takes the grid ([`component`](Self::component),
+/// [`connected`](Self::connected), [`reach`](Self::reach)) and is refused
+/// with [`MapChanged`] unless the labels describe that grid as it is now:
+/// never the old map's answer after an edit made behind their back, or for
+/// another grid. Terrain weights never change who reaches whom, so terrain
+/// edits leave the labels current.
+///
 /// Keep the labels current by changing the grid through
 /// [`open`](Self::open), [`block`](Self::block) or
 /// [`set_passable`](Self::set_passable), which edit the grid and the labels
-/// together. After changing the grid any other way, call
-/// [`rebuild`](Self::rebuild). The labels remember the grid's passability
-/// stamp (a value the grid draws fresh at every change of a cell's
-/// passability, shared by a clone until one of them changes): an edit through
-/// these methods on a grid changed any other way, or on another grid, is
-/// refused with [`EditError::Stale`](super::EditError::Stale), and [`is_current`](Self::is_current)
-/// answers the same question in O(1).
+/// together. After changing the grid's passability any other way, call
+/// [`update`](Self::update) (or [`rebuild`](Self::rebuild)). The labels
+/// remember the grid's passability stamp (a value the grid draws fresh at
+/// every change of a cell's passability, shared by a clone until one of
+/// them changes): a question, or an edit through these methods, on a grid
+/// changed any other way or on another grid, is refused (edits with
+/// [`EditError::Stale`](super::EditError::Stale)), and
+/// [`is_current`](Self::is_current) answers the same question in O(1).
 ///
 /// # Example
 /// ```
@@ -58,12 +67,17 @@ pub(super) const WEST: u8 = 8;
 /// parts.block(&mut grid, Cell::new(1, 0))?;
 /// parts.block(&mut grid, Cell::new(0, 1))?;
 /// assert_eq!(parts.count(), 2);
-/// assert!(!parts.connected(Cell::new(0, 0), Cell::new(3, 3)));
-/// assert_eq!(parts.component(Cell::new(1, 0)), None); // blocked
-/// assert_eq!(parts.component(Cell::new(9, 9)), None); // outside
+/// assert!(!parts.connected(&grid, Cell::new(0, 0), Cell::new(3, 3))?);
+/// assert_eq!(parts.component(&grid, Cell::new(1, 0))?, None); // blocked
+/// assert_eq!(parts.component(&grid, Cell::new(9, 9))?, None); // outside
+/// // A door opened behind the labels' back: they refuse to answer.
+/// grid.set_passable(Cell::new(1, 0), true)?;
+/// assert!(parts.connected(&grid, Cell::new(0, 0), Cell::new(3, 3)).is_err());
+/// parts.update(&grid);
+/// assert!(parts.connected(&grid, Cell::new(0, 0), Cell::new(3, 3))?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct GridComponents {
     pub(super) width: u32,
     pub(super) height: u32,
@@ -76,7 +90,33 @@ pub struct GridComponents {
     pub(super) stamp: u64,
     /// Every label in use is below this.
     pub(super) next_label: u32,
+    /// The grid's [`version`](crate::Graph::version) when the labels were
+    /// last made current (built, edited, updated or attached): what a
+    /// [`MapChanged`] names as `built`.
+    pub(super) version: u64,
 }
+
+/// Equal labellings of one grid state (the version last seen is left out:
+/// terrain edits do not change the labels).
+impl PartialEq for GridComponents {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.width,
+            self.height,
+            self.count,
+            self.stamp,
+            self.next_label,
+        ) == (
+            other.width,
+            other.height,
+            other.count,
+            other.stamp,
+            other.next_label,
+        ) && self.labels == other.labels
+    }
+}
+
+impl Eq for GridComponents {}
 
 impl fmt::Debug for GridComponents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -123,7 +163,7 @@ impl GridComponents {
     /// let grid = Grid::from_fn(2, 2, Connectivity::Eight, GridCosts::new(2u32, 3), |c| c.x == c.y)?;
     /// let parts = GridComponents::new(&grid);
     /// assert_eq!(parts.count(), 2);
-    /// assert!(!parts.connected(Cell::new(0, 0), Cell::new(1, 1)));
+    /// assert_eq!(parts.connected(&grid, Cell::new(0, 0), Cell::new(1, 1)), Ok(false));
     /// # Ok::<(), pathseek::grid::GridError>(())
     /// ```
     pub fn new<C: Cost>(grid: &Grid<C>) -> Self {
@@ -134,6 +174,7 @@ impl GridComponents {
             count: 0,
             stamp: 0,
             next_label: 0,
+            version: 0,
         };
         parts.rebuild(grid);
         parts
@@ -242,6 +283,50 @@ impl GridComponents {
         self.count = next as usize;
         self.next_label = next;
         self.stamp = grid.passability_stamp();
+        self.version = grid.version().0;
+    }
+
+    /// Brings the labels up to date with `grid` as it is now: nothing when
+    /// they already describe it (only terrain changed since, or nothing),
+    /// else labels it again, as [`rebuild`](Self::rebuild). Returns whether
+    /// it labelled again. After this every question on `grid` is answered.
+    ///
+    /// # Complexity
+    /// O(1) when the labels are current; O(cells) when it labels again.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::components::GridComponents;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// let mut grid = Grid::new(3, 1, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut parts = GridComponents::new(&grid);
+    /// grid.set_terrain(Cell::new(1, 0), 5)?;
+    /// assert!(!parts.update(&grid)); // terrain only: the labels still hold
+    /// grid.set_passable(Cell::new(1, 0), false)?;
+    /// assert!(parts.update(&grid));
+    /// assert_eq!(parts.connected(&grid, Cell::new(0, 0), Cell::new(2, 0)), Ok(false));
+    /// # Ok::<(), pathseek::grid::GridError>(())
+    /// ```
+    pub fn update<C: Cost>(&mut self, grid: &Grid<C>) -> bool {
+        if self.is_current(grid) {
+            self.version = grid.version().0;
+            return false;
+        }
+        self.rebuild(grid);
+        true
+    }
+
+    /// `Ok(())` if the labels describe `grid` as it is now, else the
+    /// [`MapChanged`] every question answers.
+    pub(super) fn check<C: Cost>(&self, grid: &Grid<C>) -> Result<(), MapChanged> {
+        if self.is_current(grid) {
+            Ok(())
+        } else {
+            Err(MapChanged {
+                built: self.version,
+                now: grid.version().0,
+            })
+        }
     }
 
     /// Grid width.
@@ -274,7 +359,9 @@ impl GridComponents {
         self.height
     }
 
-    /// The number of components (a grid without passable cells has none).
+    /// The number of components (a grid without passable cells has none) of
+    /// the grid as it was labelled: [`is_current`](Self::is_current) tells
+    /// whether that is the grid as it is now.
     ///
     /// # Complexity
     /// O(1): kept up to date by the edits.
@@ -293,10 +380,16 @@ impl GridComponents {
         self.count
     }
 
-    /// The component of `cell`; `None` for a blocked cell or one outside the grid.
+    /// The component of `cell` on `grid`; `None` for a blocked cell or one
+    /// outside the grid.
+    ///
+    /// # Errors
+    /// [`MapChanged`] unless the labels describe `grid` as it is now: it was
+    /// changed behind their back (call [`update`](Self::update)), or it is
+    /// another grid.
     ///
     /// # Complexity
-    /// O(1): one array read.
+    /// O(1): the grid's stamp, then one array read.
     ///
     /// # Example
     /// ```
@@ -304,14 +397,25 @@ impl GridComponents {
     /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
     /// let grid = Grid::from_fn(3, 1, Connectivity::Four, GridCosts::new(1u32, 1), |c| c.x != 1)?;
     /// let parts = GridComponents::new(&grid);
-    /// assert!(parts.component(Cell::new(0, 0)).is_some());
-    /// assert_ne!(parts.component(Cell::new(0, 0)), parts.component(Cell::new(2, 0)));
-    /// assert_eq!(parts.component(Cell::new(1, 0)), None);
-    /// assert_eq!(parts.component(Cell::new(3, 0)), None);
-    /// # Ok::<(), pathseek::grid::GridError>(())
+    /// assert!(parts.component(&grid, Cell::new(0, 0))?.is_some());
+    /// assert_ne!(parts.component(&grid, Cell::new(0, 0))?, parts.component(&grid, Cell::new(2, 0))?);
+    /// assert_eq!(parts.component(&grid, Cell::new(1, 0))?, None);
+    /// assert_eq!(parts.component(&grid, Cell::new(3, 0))?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn component(&self, cell: Cell) -> Option<ComponentId> {
+    pub fn component<C: Cost>(
+        &self,
+        grid: &Grid<C>,
+        cell: Cell,
+    ) -> Result<Option<ComponentId>, MapChanged> {
+        self.check(grid)?;
+        Ok(self.label(cell))
+    }
+
+    /// The label of `cell`, unchecked (for a grid already checked current).
+    #[inline]
+    pub(super) fn label(&self, cell: Cell) -> Option<ComponentId> {
         let i = self.index(cell)?;
         match self.labels.get(i) {
             Some(&l) if l != BLOCKED => Some(ComponentId(l)),
@@ -319,8 +423,11 @@ impl GridComponents {
         }
     }
 
-    /// Whether a path joins `a` and `b`: both passable and in one component
-    /// (a passable cell is connected to itself).
+    /// Whether a path joins `a` and `b` on `grid`: both passable and in one
+    /// component (a passable cell is connected to itself).
+    ///
+    /// # Errors
+    /// [`MapChanged`] as for [`component`](Self::component).
     ///
     /// # Complexity
     /// O(1).
@@ -331,14 +438,21 @@ impl GridComponents {
     /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
     /// let grid = Grid::from_fn(5, 5, Connectivity::Four, GridCosts::new(1u32, 1), |c| c.y != 2)?;
     /// let parts = GridComponents::new(&grid);
-    /// assert!(parts.connected(Cell::new(0, 0), Cell::new(4, 1)));
-    /// assert!(!parts.connected(Cell::new(0, 0), Cell::new(0, 4)));
-    /// assert!(!parts.connected(Cell::new(0, 2), Cell::new(0, 2))); // blocked
-    /// # Ok::<(), pathseek::grid::GridError>(())
+    /// assert!(parts.connected(&grid, Cell::new(0, 0), Cell::new(4, 1))?);
+    /// assert!(!parts.connected(&grid, Cell::new(0, 0), Cell::new(0, 4))?);
+    /// assert!(!parts.connected(&grid, Cell::new(0, 2), Cell::new(0, 2))?); // blocked
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn connected(&self, a: Cell, b: Cell) -> bool {
-        match (self.component(a), self.component(b)) {
+    pub fn connected<C: Cost>(&self, grid: &Grid<C>, a: Cell, b: Cell) -> Result<bool, MapChanged> {
+        self.check(grid)?;
+        Ok(self.labels_join(a, b))
+    }
+
+    /// Whether `a` and `b` carry one label, unchecked.
+    #[inline]
+    pub(super) fn labels_join(&self, a: Cell, b: Cell) -> bool {
+        match (self.label(a), self.label(b)) {
             (Some(x), Some(y)) => x == y,
             _ => false,
         }
@@ -371,6 +485,8 @@ impl GridComponents {
     /// let mut grid = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut parts = GridComponents::new(&grid);
     /// parts.block(&mut grid, Cell::new(1, 1))?;
+    /// assert!(parts.is_current(&grid));
+    /// grid.set_terrain(Cell::new(0, 0), 3)?; // weights do not matter
     /// assert!(parts.is_current(&grid));
     /// grid.set_passable(Cell::new(1, 1), true)?;
     /// assert!(!parts.is_current(&grid));

@@ -122,7 +122,7 @@ impl GridComponents {
     /// let mut parts = GridComponents::new(&grid);
     /// parts.block(&mut grid, Cell::new(2, 0))?;
     /// assert_eq!(parts.count(), 2);
-    /// assert!(!parts.connected(Cell::new(0, 0), Cell::new(4, 0)));
+    /// assert_eq!(parts.connected(&grid, Cell::new(0, 0), Cell::new(4, 0)), Ok(false));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn block<C: Cost>(&mut self, grid: &mut Grid<C>, cell: Cell) -> Result<(), EditError> {
@@ -142,7 +142,7 @@ impl GridComponents {
     /// let mut grid = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut parts = GridComponents::new(&grid);
     /// parts.set_passable(&mut grid, Cell::new(1, 1), false)?;
-    /// assert_eq!(parts.component(Cell::new(1, 1)), None);
+    /// assert_eq!(parts.component(&grid, Cell::new(1, 1))?, None);
     /// let outside = parts.set_passable(&mut grid, Cell::new(3, 1), false);
     /// assert!(matches!(outside, Err(EditError::OutOfBounds { .. })));
     /// // A grid changed behind the labels' back is refused.
@@ -175,11 +175,13 @@ impl GridComponents {
             return Err(out_of_bounds);
         };
         if grid.is_passable(cell) == passable {
+            self.version = grid.version().0;
             return Ok(());
         }
         grid.set_passable(cell, passable)
             .map_err(|_| out_of_bounds)?;
         self.stamp = grid.passability_stamp();
+        self.version = grid.version().0;
         if self.next_label >= LABEL_LIMIT {
             // Out of fresh labels: relabel everything, which packs them again.
             self.rebuild(grid);

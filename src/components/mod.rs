@@ -11,7 +11,7 @@
 //!
 //! | graph | type | edits | memory |
 //! |---|---|---|---|
-//! | [`Grid`](crate::Grid), 4- or 8-connected | [`GridComponents`] | [`open`](GridComponents::open) / [`block`](GridComponents::block) a cell without relabelling the map | 4 bytes per cell, nothing per component |
+//! | [`Grid`](crate::Grid), 4- or 8-connected | [`GridComponents`] | [`open`](GridComponents::open) / [`block`](GridComponents::block) a cell without relabelling the map; terrain edits keep the labels; any other change of passability: questions answer [`MapChanged`](crate::graph::MapChanged) until [`update`](GridComponents::update) | 4 bytes per cell, nothing per component |
 //! | any graph with dense ids ([`DenseIds`](crate::graph::DenseIds)) whose edges are symmetric, such as an undirected [`AdjacencyList`](crate::AdjacencyList) | [`GraphComponents`] | none (build again) | 4 bytes per node |
 //!
 //! Grids: a grid's moves are reversible (a diagonal step needs both orthogonal
@@ -47,11 +47,11 @@
 //! let mut grid = Grid::from_fn(5, 3, Connectivity::Eight, GridCosts::float_octile(), |c| c.x != 2)?;
 //! let mut parts = GridComponents::new(&grid);
 //! let (start, goal) = (Cell::new(0, 0), Cell::new(4, 2));
-//! assert!(!parts.connected(start, goal)); // no need to search
+//! assert!(!parts.connected(&grid, start, goal)?); // no need to search
 //!
 //! // Open a door: the two sides merge without relabelling the map.
 //! parts.open(&mut grid, Cell::new(2, 1))?;
-//! assert!(parts.connected(start, goal));
+//! assert!(parts.connected(&grid, start, goal)?);
 //! assert!(pathseek::astar(&grid, start, goal, grid.heuristic(goal)).found().is_some());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -86,10 +86,10 @@ pub use reach::{GraphReach, GridReach, Reachability};
 /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
 /// let grid = Grid::from_fn(3, 1, Connectivity::Four, GridCosts::new(1u32, 1), |c| c.x != 1)?;
 /// let parts = GridComponents::new(&grid);
-/// let left = parts.component(Cell::new(0, 0)).unwrap();
-/// let right = parts.component(Cell::new(2, 0)).unwrap();
+/// let left = parts.component(&grid, Cell::new(0, 0))?.unwrap();
+/// let right = parts.component(&grid, Cell::new(2, 0))?.unwrap();
 /// assert_eq!((left.get(), right.get()), (0, 1));
-/// # Ok::<(), pathseek::grid::GridError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

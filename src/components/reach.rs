@@ -2,9 +2,8 @@
 //! component labels, and the check every search "within" it makes.
 
 use super::{GraphComponents, GridComponents};
-use crate::components::EditError;
 use crate::cost::Cost;
-use crate::graph::{DenseIds, Graph};
+use crate::graph::{DenseIds, Graph, MapChanged};
 use crate::grid::{Cell, Grid};
 use crate::query::{Query, Target};
 use smallvec::SmallVec;
@@ -40,9 +39,10 @@ pub struct GridReach<'a, C> {
 
 impl GridComponents {
     /// These labels as the [`Reachability`] of `grid`, for searches within
-    /// it; refused with [`EditError::Stale`] (or `SizeMismatch`) unless the
-    /// labels describe `grid` as it is now, so a search cannot be told two
-    /// cells are apart by labels the map has outgrown.
+    /// it; refused with [`MapChanged`] unless the labels describe `grid` as
+    /// it is now, so a search cannot be told two cells are apart by labels
+    /// the map has outgrown (as every question of
+    /// [`GridComponents`]).
     ///
     /// # Example
     /// ```
@@ -57,16 +57,8 @@ impl GridComponents {
     /// assert!(parts.reach(&grid).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn reach<'a, C: Cost>(&'a self, grid: &'a Grid<C>) -> Result<GridReach<'a, C>, EditError> {
-        if (grid.width(), grid.height()) != (self.width(), self.height()) {
-            return Err(EditError::SizeMismatch {
-                labels: (self.width(), self.height()),
-                grid: (grid.width(), grid.height()),
-            });
-        }
-        if !self.is_current(grid) {
-            return Err(EditError::Stale);
-        }
+    pub fn reach<'a, C: Cost>(&'a self, grid: &'a Grid<C>) -> Result<GridReach<'a, C>, MapChanged> {
+        self.check(grid)?;
         Ok(GridReach { grid, parts: self })
     }
 }
@@ -81,21 +73,18 @@ impl<C> core::fmt::Debug for GridReach<'_, C> {
 
 impl<C: Cost> Reachability<Cell> for GridReach<'_, C> {
     fn connected(&self, a: Cell, b: Cell) -> bool {
-        self.parts.connected(a, b)
+        self.parts.labels_join(a, b)
     }
 
     /// [`Grid::nearest_cell`]: by the grid's heuristic distance, ties to the
     /// smaller `y`, then `x`.
     fn nearest_reachable(&self, from: &[Cell], target: Cell) -> Option<Cell> {
-        let labels: SmallVec<[_; 2]> = from
-            .iter()
-            .filter_map(|&c| self.parts.component(c))
-            .collect();
+        let labels: SmallVec<[_; 2]> = from.iter().filter_map(|&c| self.parts.label(c)).collect();
         if labels.is_empty() {
             return None;
         }
         self.grid.nearest_cell(target, |c| {
-            self.parts.component(c).is_some_and(|l| labels.contains(&l))
+            self.parts.label(c).is_some_and(|l| labels.contains(&l))
         })
     }
 }

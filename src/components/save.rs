@@ -86,6 +86,7 @@ impl GridComponents {
             // No grid's passability stamp is 0: current for no grid.
             stamp: 0,
             next_label,
+            version: 0,
         })
     }
 
@@ -119,7 +120,7 @@ impl GridComponents {
     /// let (grid, mut parts): (Grid<Length>, GridComponents) = serde_json::from_str(&saved)?;
     /// assert!(!parts.is_current(&grid)); // a loaded grid is a new map
     /// parts.attach(&grid)?;
-    /// assert!(parts.is_current(&grid) && parts.connected(Cell::new(0, 0), Cell::new(7, 7)));
+    /// assert!(parts.connected(&grid, Cell::new(0, 0), Cell::new(7, 7))?);
     /// // Labels of another map are refused.
     /// let other = Grid::from_fn(8, 8, Connectivity::Eight, GridCosts::octile(), |c| c.x != 3)?;
     /// assert!(parts.attach(&other).is_err());
@@ -162,6 +163,7 @@ impl GridComponents {
             });
         }
         self.stamp = grid.passability_stamp();
+        self.version = grid.version().0;
         Ok(())
     }
 }

@@ -19,7 +19,10 @@ fn runs_merge_across_rows() {
     let g = grid(&[".#.", ".#.", "..."], Connectivity::Four);
     let parts = GridComponents::new(&g);
     assert_eq!(parts.count(), 1);
-    assert!(parts.connected(Cell::new(0, 0), Cell::new(2, 0)));
+    assert_eq!(
+        parts.connected(&g, Cell::new(0, 0), Cell::new(2, 0)),
+        Ok(true)
+    );
 }
 
 #[test]
@@ -60,6 +63,18 @@ fn running_out_of_labels_relabels() {
     parts.next_label_for_tests(super::grid::LABEL_LIMIT);
     parts.block(&mut g, Cell::new(1, 1)).unwrap();
     assert_eq!(parts.count(), 2);
-    assert_eq!(parts.component(Cell::new(0, 0)).map(|c| c.get()), Some(0));
-    assert_eq!(parts.component(Cell::new(2, 2)).map(|c| c.get()), Some(1));
+    assert_eq!(
+        parts
+            .component(&g, Cell::new(0, 0))
+            .unwrap()
+            .map(|c| c.get()),
+        Some(0)
+    );
+    assert_eq!(
+        parts
+            .component(&g, Cell::new(2, 2))
+            .unwrap()
+            .map(|c| c.get()),
+        Some(1)
+    );
 }

@@ -80,6 +80,11 @@ pub struct DistanceField<N, C: Cost> {
     /// `false` for a field loaded and not yet attached to a graph: it
     /// answers for none (see `crate::save`).
     attached: bool,
+    /// The goal and bound of the last build when it failed because the goal
+    /// was blocked, and the graph's version then: the field answers
+    /// "nothing reached" for that version only (refused with [`MapChanged`]
+    /// once the graph changed), and [`refresh`](Self::refresh) builds again.
+    blocked: Option<(N, Option<C>, u64)>,
 }
 
 impl<N, C: Cost> Default for DistanceField<N, C> {
@@ -92,6 +97,7 @@ impl<N, C: Cost> Default for DistanceField<N, C> {
             max_cost: None,
             version: 0,
             attached: true,
+            blocked: None,
         }
     }
 }
@@ -111,6 +117,11 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     /// Builds the field to `goal` over `reversed`, the graph the units walk
     /// with every edge turned round. With `max_cost`, only nodes whose cost
     /// to the goal is at most that are settled (the rest stay unreached).
+    ///
+    /// After a [`GoalBlocked`](SearchError::GoalBlocked) error the field
+    /// reaches nothing, on `reversed` as it is: its questions answer "not
+    /// reached" there and [`MapChanged`] once the graph changes (the goal
+    /// may be open again), and [`refresh`](Self::refresh) builds again.
     ///
     /// # Errors
     /// [`GoalBlocked`](SearchError::GoalBlocked) for a goal outside the graph,
@@ -139,6 +150,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         max_cost: Option<C>,
     ) -> Result<Stats, SearchError<N, C>> {
         self.goal = None;
+        self.blocked = Some((goal, max_cost, reversed.version()));
         if !reversed.contains(goal) {
             return Err(SearchError::GoalBlocked { node: goal });
         }
@@ -151,11 +163,15 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
             Status::Error(SearchError::StartBlocked { node }) => {
                 return Err(SearchError::GoalBlocked { node });
             }
-            Status::Error(e) => return Err(e),
+            Status::Error(e) => {
+                self.blocked = None;
+                return Err(e);
+            }
             // No goal test passes, and the search runs to its end.
             Status::Found { .. } | Status::InProgress | Status::Idle => {}
         }
         self.node_count = reversed.node_count();
+        self.blocked = None;
         self.goal = Some(goal);
         self.max_cost = max_cost;
         self.version = reversed.version();
@@ -172,7 +188,8 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     ///
     /// # Errors
     /// Those of [`build`](Self::build) (the goal blocked by the edit: the
-    /// field is then empty).
+    /// field is then empty, and the next refresh after the graph changes
+    /// builds again, to the same goal).
     ///
     /// # Example
     /// ```
@@ -191,9 +208,12 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         &mut self,
         reversed: &R,
     ) -> Result<bool, SearchError<N, C>> {
-        match self.goal {
-            Some(goal) if !self.attached || reversed.version() != self.version => {
+        match (self.goal, self.blocked) {
+            (Some(goal), _) if !self.attached || reversed.version() != self.version => {
                 self.build(reversed, goal, self.max_cost).map(|_| true)
+            }
+            (None, Some((goal, max_cost, version))) if reversed.version() != version => {
+                self.build(reversed, goal, max_cost).map(|_| true)
             }
             _ => Ok(false),
         }
@@ -269,8 +289,22 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
                 now: graph.version(),
             }),
             Some(_) => check_version(graph, self.version),
-            None => Ok(()),
+            // The goal was blocked: nothing is reached, on that map only.
+            None => match self.blocked {
+                Some((_, _, version)) => check_version(graph, version),
+                None => Ok(()),
+            },
         }
+    }
+
+    /// The graph's version a field whose goal was blocked answers for.
+    pub(super) fn blocked_version(&self) -> Option<u64> {
+        self.blocked.map(|(_, _, version)| version)
+    }
+
+    /// The bound the field was built within (`None`: unbounded).
+    pub(super) fn max_cost(&self) -> Option<C> {
+        self.max_cost
     }
 
     /// Whether the field answers for some graph (not loaded and left
@@ -434,7 +468,7 @@ mod save {
     use crate::astar::Engine;
     use crate::cost::Cost;
     use crate::graph::DenseIds;
-    use crate::groups::verify::{verify, Bound};
+    use crate::groups::verify::verify;
     use crate::open_set::BinaryHeap;
     use crate::save::{check_len, SaveError};
     use crate::store::{IndexedStore, Records};
@@ -624,7 +658,7 @@ mod save {
                         .filter(|r| r.is_closed())?;
                     Some((r.g, r.parent().map(|p| p as usize)))
                 },
-                Bound::Known(self.max_cost),
+                self.max_cost,
             )?;
             self.version = graph.version();
             self.attached = true;

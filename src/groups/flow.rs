@@ -49,6 +49,9 @@ pub struct FlowField<C> {
     costs: Vec<C>,
     /// The grid's version the packed field was built for.
     version: u64,
+    /// The bound the field was built within (`None`: unbounded), saved so
+    /// that attaching checks what a distance field's attach checks.
+    max_cost: Option<C>,
     /// `false` when loaded and not yet attached to a grid, or packed from
     /// such a field: it answers for none (see `crate::save`).
     attached: bool,
@@ -74,6 +77,7 @@ impl<C: Cost> FlowField<C> {
             directions: Vec::new(),
             costs: Vec::new(),
             version: 0,
+            max_cost: None,
             attached: true,
         };
         flow.refill(field, grid);
@@ -100,8 +104,12 @@ impl<C: Cost> FlowField<C> {
         let (width, height) = (grid.width(), grid.height());
         let cells = width as usize * height as usize;
         (self.width, self.height) = (width, height);
-        self.version = field.version().unwrap_or_else(|| Graph::version(grid));
+        self.version = field
+            .version()
+            .or(field.blocked_version())
+            .unwrap_or_else(|| Graph::version(grid));
         self.attached = field.goal().is_none() || field.is_attached();
+        self.max_cost = field.goal().and(field.max_cost());
         self.directions.clear();
         self.directions.resize(cells, UNREACHED);
         self.costs.clear();
@@ -270,28 +278,40 @@ mod save {
     use crate::cost::Cost;
     use crate::graph::Graph;
     use crate::grid::{Grid, STEPS};
-    use crate::groups::verify::{verify, Bound};
+    use crate::groups::verify::verify;
     use crate::save::{cells, check_len, SaveError};
 
     /// What a flow field is saved as: per cell, row-major, a direction byte
     /// (0 to 7: north, east, south, west, north-east, south-east,
     /// south-west, north-west; 8: the goal; 255: not reached) and its cost
-    /// to the goal (0 when not reached).
+    /// to the goal (0 when not reached); and the bound the field was built
+    /// within (`null`: unbounded).
     #[derive(Serialize)]
     struct FlowOut<'a, C> {
         width: u32,
         height: u32,
         directions: &'a [u8],
         costs: &'a [C],
+        max_cost: Option<C>,
     }
 
-    /// What a flow field is loaded from.
+    /// What a flow field is loaded from. A save without a bound (made
+    /// before it was saved) is read as unbounded: one made within a bound
+    /// is then refused by `attach`, never taken for a field it is not.
     #[derive(Deserialize)]
     struct FlowRepr<C> {
         width: u32,
         height: u32,
         directions: Vec<u8>,
         costs: Vec<C>,
+        #[serde(default = "unbounded")]
+        max_cost: Option<C>,
+    }
+
+    /// The bound of a save that has none (not `#[serde(default)]`, which
+    /// would ask `C: Default`).
+    fn unbounded<C>() -> Option<C> {
+        None
     }
 
     impl<C: Cost + Serialize> Serialize for FlowField<C> {
@@ -301,6 +321,7 @@ mod save {
                 height: self.height,
                 directions: &self.directions,
                 costs: &self.costs,
+                max_cost: self.max_cost,
             }
             .serialize(serializer)
         }
@@ -330,16 +351,23 @@ mod save {
                 height,
                 directions,
                 costs,
+                max_cost,
             } = saved;
             let n = cells(width, height);
             check_len("flow directions", n, directions.len())?;
             check_len("flow costs", n, costs.len())?;
+            if max_cost.is_some_and(|m| !m.is_valid()) {
+                return Err(SaveError::Inconsistent {
+                    reason: "the bound is NaN or negative",
+                });
+            }
             let flow = FlowField {
                 width,
                 height,
                 directions,
                 costs,
                 version: 0,
+                max_cost,
                 attached: false,
             };
             let mut goals = 0;
@@ -372,13 +400,15 @@ mod save {
         }
 
         /// Makes a loaded flow field answer for `grid`, after checking that
-        /// it is that grid's field (as
+        /// it is that grid's field, exactly as
         /// [`DistanceField::attach`](crate::groups::DistanceField::attach)
-        /// does; a flow field does not record the bound it was built
-        /// within, so the cells reached must be those within some bound:
-        /// every cell not reached that steps onto a reached one would cost
-        /// more through it than any cell reached). Then it takes `grid`'s
-        /// version. With the `serde` feature; see [`save`](crate::save).
+        /// does (one check for both): the goal at cost zero, every step an
+        /// edge that makes up its cost, no cheaper edge, steps that lead to
+        /// the goal, and the cells reached exactly those within the bound
+        /// the field was built within (saved with it). So a field saved
+        /// before a door opened, or for another map of the same size, is
+        /// refused. Then it takes `grid`'s version. With the `serde`
+        /// feature; see [`save`](crate::save).
         ///
         /// # Errors
         /// [`SaveError::NotThisMap`] naming the first cell (row-major
@@ -428,7 +458,7 @@ mod save {
                     };
                     Some((self.costs[i], next))
                 };
-                verify(grid, self.directions.len(), goal, entry, Bound::Unknown)?;
+                verify(grid, self.directions.len(), goal, entry, self.max_cost)?;
             }
             self.version = Graph::version(grid);
             self.attached = true;

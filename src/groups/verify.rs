@@ -6,15 +6,6 @@ use crate::cost::Cost;
 use crate::graph::DenseIds;
 use crate::save::SaveError;
 
-/// What is known of the bound a field was built within.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Bound<C> {
-    /// Built within this bound (`None`: every node that reaches the goal).
-    Known(Option<C>),
-    /// Not recorded (a flow field): any bound the field is consistent with.
-    Unknown,
-}
-
 fn not_this_map(index: usize, reason: &'static str) -> SaveError {
     SaveError::NotThisMap { index, reason }
 }
@@ -22,7 +13,10 @@ fn not_this_map(index: usize, reason: &'static str) -> SaveError {
 /// Checks that `entry` (per dense id: `None` for a node not reached, else
 /// its cost to the goal and the id of its next step, `None` at the goal)
 /// is exactly the field of cheapest paths to `goal` on `graph` within
-/// `bound`, as a Dijkstra from the goal over the reversed graph leaves it:
+/// `bound` (`None`: every node that reaches the goal), as a Dijkstra from
+/// the goal over the reversed graph leaves it. The one check of every
+/// saved field: a distance field and a flow field attach only to the exact
+/// map they describe:
 ///
 /// - the goal is a node of the graph, reached at cost zero, without a next step;
 /// - every other node reached has a next step that is one of its edges,
@@ -41,7 +35,7 @@ pub(super) fn verify<G: DenseIds>(
     node_count: usize,
     goal: usize,
     entry: impl Fn(usize) -> Option<(G::Cost, Option<usize>)>,
-    bound: Bound<G::Cost>,
+    bound: Option<G::Cost>,
 ) -> Result<(), SaveError> {
     let zero = <G::Cost as num_traits::Zero>::zero();
     if goal >= node_count {
@@ -120,27 +114,21 @@ pub(super) fn verify<G: DenseIds>(
     }
     match (bound, boundary) {
         (_, None) => {}
-        (Bound::Known(None), Some((_, u))) => {
+        (None, Some((_, u))) => {
             return Err(not_this_map(
                 u,
                 "not reached, but it has a path to the goal",
             ));
         }
-        (Bound::Known(Some(max)), Some((b, u))) if b <= max => {
+        (Some(max), Some((b, u))) if b <= max => {
             return Err(not_this_map(
                 u,
                 "not reached, but it has a path within the bound",
             ));
         }
-        (Bound::Unknown, Some((b, u))) if b <= max_reached => {
-            return Err(not_this_map(
-                u,
-                "not reached, but it has a path no dearer than a node reached",
-            ));
-        }
         _ => {}
     }
-    if let Bound::Known(Some(max)) = bound
+    if let Some(max) = bound
         && max_reached > max
     {
         return Err(SaveError::Inconsistent {

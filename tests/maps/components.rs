@@ -87,7 +87,7 @@ fn check_grid(grid: &Grid<u32>, parts: &GridComponents) {
     let reference = bfs_labels(grid);
     let (w, h) = (grid.width(), grid.height());
     let ours: Vec<Option<ComponentId>> = (0..w * h)
-        .map(|i| parts.component(Cell::new(i % w, i / w)))
+        .map(|i| parts.component(grid, Cell::new(i % w, i / w)).unwrap())
         .collect();
     let n = same_partition(&ours, &reference);
     assert_eq!(parts.count(), n, "count");
@@ -102,15 +102,15 @@ fn check_grid(grid: &Grid<u32>, parts: &GridComponents) {
         Cell::new(0, h),
         Cell::new(u32::MAX, u32::MAX),
     ] {
-        assert_eq!(parts.component(c), None);
-        assert!(!parts.connected(c, Cell::new(0, 0)));
+        assert_eq!(parts.component(grid, c), Ok(None));
+        assert_eq!(parts.connected(grid, c, Cell::new(0, 0)), Ok(false));
     }
     // Spot-check connected() against the labels.
     let a = Cell::new(0, 0);
     for i in 0..w * h {
         let b = Cell::new(i % w, i / w);
         let expect = reference[0].is_some() && reference[0] == reference[i as usize];
-        assert_eq!(parts.connected(a, b), expect);
+        assert_eq!(parts.connected(grid, a, b), Ok(expect));
     }
 }
 
@@ -293,7 +293,10 @@ fn fully_blocked_and_single_cell_grids() {
     assert_eq!(parts.count(), 0);
     let mut one = Grid::new(1, 1, Connectivity::Eight, GridCosts::new(1u32, 1)).unwrap();
     let mut parts = GridComponents::new(&one);
-    assert!(parts.connected(Cell::new(0, 0), Cell::new(0, 0)));
+    assert_eq!(
+        parts.connected(&one, Cell::new(0, 0), Cell::new(0, 0)),
+        Ok(true)
+    );
     parts.block(&mut one, Cell::new(0, 0)).unwrap();
     check_grid(&one, &parts);
 }
@@ -426,4 +429,45 @@ fn graphs_without_dense_ids_or_with_bad_edges_are_refused() {
         GraphComponents::new(&Holey).unwrap_err(),
         GraphComponentsError::EdgeToExcluded { from: 0, to: 1 }
     );
+}
+
+/// Issue "No silent answer at the seams": `connected(a, b)` took no map, so
+/// after a door opened behind the labels' back it answered `false` for the
+/// old map. Every question now takes the grid and is refused with
+/// `MapChanged` unless the labels describe it as it is; terrain edits keep
+/// them (weights never change who reaches whom), and so does a clone.
+#[test]
+fn labels_refuse_a_map_changed_behind_their_back() {
+    let mut grid = Grid::from_fn(5, 1, Connectivity::Four, GridCosts::new(1u32, 1), |c| {
+        c.x != 2
+    })
+    .unwrap();
+    let mut parts = GridComponents::new(&grid);
+    let (a, b) = (Cell::new(0, 0), Cell::new(4, 0));
+    assert_eq!(parts.connected(&grid, a, b), Ok(false));
+    let door = Cell::new(2, 0);
+    grid.set_passable(door, true).unwrap(); // behind the labels' back
+    let err = parts.connected(&grid, a, b).unwrap_err();
+    assert_ne!(err.built, err.now);
+    assert!(parts.component(&grid, door).is_err());
+    assert!(parts.reach(&grid).is_err());
+    assert!(parts.update(&grid));
+    assert_eq!(parts.connected(&grid, a, b), Ok(true));
+    assert!(parts.component(&grid, door).unwrap().is_some());
+    // Terrain (a weight of 0 too) leaves the labels current.
+    grid.set_terrain(Cell::new(1, 0), 0).unwrap();
+    assert_eq!(parts.connected(&grid, a, b), Ok(true));
+    assert!(!parts.update(&grid));
+    // A clone is the same map; a new map of the same size is not.
+    let copy = grid.clone();
+    assert_eq!(parts.connected(&copy, a, b), Ok(true));
+    let other = Grid::new(5, 1, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    assert!(parts.connected(&other, a, b).is_err());
+    assert!(parts
+        .connected(
+            &Grid::new(6, 1, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap(),
+            a,
+            b
+        )
+        .is_err());
 }

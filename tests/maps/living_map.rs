@@ -381,3 +381,93 @@ fn precomputed_jumps_never_answer_for_a_map_they_do_not_describe() {
     let r = pathseek::astar(&on, start, goal, grid.heuristic(goal));
     assert_eq!(r.error(), Some(&SearchError::GoalBlocked { node: goal }));
 }
+
+/// The fallback follows the map: a search heading for the nearest reachable
+/// cell, when the door to the real goal opens before it ends, goes to the
+/// real goal, as a fresh search within the labels would (issue "No silent
+/// answer at the seams": `Found { cost: 1 }` at the old nearest cell, where
+/// a fresh `search_within` reaches the goal at cost 5).
+#[test]
+fn a_door_opened_under_a_fallback_search_leads_it_to_the_real_goal() {
+    // One row: the start at x = 0, a door at x = 2, the goal at x = 5.
+    let mut grid = Grid::from_fn(6, 1, Connectivity::Four, GridCosts::new(1u32, 1), |c| {
+        c.x != 2
+    })
+    .unwrap();
+    let mut parts = GridComponents::new(&grid);
+    let (start, goal) = (Cell::new(0, 0), Cell::new(5, 0));
+    let q = query(&grid, start, goal).fallback_to_nearest();
+    let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let status = search.start_within(&grid, &parts.reach(&grid).unwrap(), q.clone());
+    assert_eq!(status, Status::InProgress);
+    assert_eq!(search.goal(), Some(Cell::new(1, 0)));
+    parts.open(&mut grid, Cell::new(2, 0)).unwrap();
+    let reach = parts.reach(&grid).unwrap();
+    let status = loop {
+        match search.advance_within(&grid, &reach, 1) {
+            Status::InProgress => {}
+            other => break other,
+        }
+    };
+    let mut again = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+    let fresh = again.search_within(&grid, &reach, q.clone());
+    assert_eq!(fresh.found().map(|p| p.cost), Some(5));
+    assert_eq!(status, Status::Found { cost: 5 });
+    assert_eq!(search.goal(), Some(goal));
+    check_found(&search, &grid, 5);
+
+    // Ended at the nearest cell, then the door opens: the next
+    // `advance_within` answers for the map as it is.
+    parts.block(&mut grid, Cell::new(2, 0)).unwrap();
+    let reach = parts.reach(&grid).unwrap();
+    search.start_within(&grid, &reach, q.clone());
+    assert_eq!(
+        search.advance_within(&grid, &reach, 100),
+        Status::Found { cost: 1 }
+    );
+    parts.open(&mut grid, Cell::new(2, 0)).unwrap();
+    let reach = parts.reach(&grid).unwrap();
+    assert_eq!(
+        search.advance_within(&grid, &reach, 100),
+        Status::Found { cost: 5 }
+    );
+    assert_eq!(search.goal(), Some(goal));
+    // And closes again: back to the nearest cell.
+    parts.block(&mut grid, Cell::new(2, 0)).unwrap();
+    let reach = parts.reach(&grid).unwrap();
+    assert_eq!(
+        search.advance_within(&grid, &reach, 100),
+        Status::Found { cost: 1 }
+    );
+    assert_eq!(search.goal(), Some(Cell::new(1, 0)));
+}
+
+/// A "no path" the labels gave before anything was searched is checked
+/// again once the map changes, with or without the labels.
+#[test]
+fn no_path_from_the_labels_is_checked_again_when_a_door_opens() {
+    let mut grid = Grid::from_fn(6, 1, Connectivity::Four, GridCosts::new(1u32, 1), |c| {
+        c.x != 2
+    })
+    .unwrap();
+    let mut parts = GridComponents::new(&grid);
+    let (start, goal) = (Cell::new(0, 0), Cell::new(5, 0));
+    for within in [true, false] {
+        parts.block(&mut grid, Cell::new(2, 0)).unwrap();
+        let mut search = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
+        let reach = parts.reach(&grid).unwrap();
+        let status = search.start_within(&grid, &reach, query(&grid, start, goal));
+        assert_eq!((status, search.stats().expanded), (Status::NoPath, 0));
+        let mut path = vec![start];
+        assert_eq!(search.path_into(&grid, &mut path), None);
+        parts.open(&mut grid, Cell::new(2, 0)).unwrap();
+        let reach = parts.reach(&grid).unwrap();
+        let status = if within {
+            search.advance_within(&grid, &reach, 100)
+        } else {
+            search.advance(&grid, 100)
+        };
+        assert_eq!(status, Status::Found { cost: 5 }, "within: {within}");
+        check_found(&search, &grid, 5);
+    }
+}

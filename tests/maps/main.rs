@@ -15,6 +15,7 @@ mod components;
 mod debug_view;
 mod dstar_lite;
 mod dstar_lite_graphs;
+mod follow_seams;
 mod groups;
 mod hex;
 mod hierarchy;
@@ -28,3 +29,4 @@ mod prop_grids;
 mod reach;
 #[cfg(feature = "serde")]
 mod save;
+mod sliced_seams;

@@ -239,17 +239,18 @@ fn component_labels_survive_a_round_trip_and_attach_to_their_map_only() {
         }
         let (loaded_grid, mut loaded): (Grid<u32>, GridComponents) = load(&(&grid, &parts));
         assert_eq!(loaded.count(), parts.count());
-        for y in 0..grid.height() {
-            for x in 0..grid.width() {
-                let c = Cell::new(x, y);
-                assert_eq!(loaded.component(c), parts.component(c));
-            }
-        }
         // Current for no grid until attached.
         assert!(!loaded.is_current(&loaded_grid) && !loaded.is_current(&grid));
         assert!(loaded.reach(&loaded_grid).is_err());
+        assert!(loaded.component(&loaded_grid, Cell::new(0, 0)).is_err());
         loaded.attach(&loaded_grid).unwrap();
         assert!(loaded.is_current(&loaded_grid) && loaded.reach(&loaded_grid).is_ok());
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                let c = Cell::new(x, y);
+                assert_eq!(loaded.component(&loaded_grid, c), parts.component(&grid, c));
+            }
+        }
         // The map edited behind the save's back: refused when it changed
         // the components (blocking a passable cell always changes labels).
         let mut edited = loaded_grid.clone();
@@ -522,5 +523,160 @@ fn a_field_of_a_map_made_cheaper_elsewhere_is_refused() {
             index: grid.cell_index(Cell::new(0, 1)).unwrap(),
             reason: "an edge gives a cheaper path than the saved cost"
         })
+    );
+}
+
+/// A flow field saved before a door opened is refused by the map after it,
+/// as the distance field it was packed from is (issue "No silent answer at
+/// the seams": the flow field was attached and answered `cost = None` where
+/// a fresh field gives 3).
+#[test]
+fn a_flow_field_saved_before_a_door_opened_is_refused() {
+    // One row, four moves: the goal at x = 0, a closed door at x = 3.
+    let mut grid = Grid::from_fn(6, 1, Connectivity::Four, GridCosts::new(1u32, 1), |c| {
+        c.x != 3
+    })
+    .unwrap();
+    let goal = Cell::new(0, 0);
+    let mut field = DistanceField::new();
+    field.build_grid(&grid, goal, None).unwrap();
+    let saved_field = serde_json::to_string(&field).unwrap();
+    let saved_flow = serde_json::to_string(&FlowField::from_field(&field, &grid)).unwrap();
+    // On the map as saved, both attach.
+    let mut flow: FlowField<u32> = serde_json::from_str(&saved_flow).unwrap();
+    flow.attach(&grid).unwrap();
+    assert_eq!(flow.cost(&grid, Cell::new(2, 0)), Ok(Some(2)));
+
+    grid.set_passable(Cell::new(3, 0), true).unwrap();
+    field.build_grid(&grid, goal, None).unwrap();
+    assert_eq!(field.cost(&grid, Cell::new(3, 0)), Ok(Some(3)));
+    let mut loaded: DistanceField<Cell, u32> = serde_json::from_str(&saved_field).unwrap();
+    assert!(matches!(
+        loaded.attach(&grid),
+        Err(SaveError::NotThisMap { .. })
+    ));
+    let mut flow: FlowField<u32> = serde_json::from_str(&saved_flow).unwrap();
+    assert_eq!(
+        flow.attach(&grid),
+        Err(SaveError::NotThisMap {
+            index: 3,
+            reason: "not reached, but it has a path to the goal"
+        })
+    );
+    assert!(flow.cost(&grid, Cell::new(3, 0)).is_err());
+
+    // A field built within a bound keeps it in the save: the cells past it
+    // are left out on purpose, and it attaches.
+    field.build_grid(&grid, goal, Some(2)).unwrap();
+    let bounded: FlowField<u32> = load(&FlowField::from_field(&field, &grid));
+    let mut flow = bounded.clone();
+    flow.attach(&grid).unwrap();
+    assert_eq!(flow.cost(&grid, Cell::new(3, 0)), Ok(None));
+    assert_eq!(flow.cost(&grid, Cell::new(2, 0)), Ok(Some(2)));
+    // The bound raised in the file: the cell at 3 should have been reached.
+    let mut value = serde_json::to_value(&bounded).unwrap();
+    value["max_cost"] = serde_json::json!(3);
+    let mut flow: FlowField<u32> = serde_json::from_value(value).unwrap();
+    assert!(flow.attach(&grid).is_err());
+}
+
+/// Saves against edits: a distance field and the flow field packed from it
+/// are saved, the map is edited at random (cells opened and closed, the
+/// goal's neighbourhood, terrain weights 0 to 3, bursts, or nothing), and
+/// both are attached to the map as it is then. Both attach or both are
+/// refused (one check), and when they attach every cost they give is the
+/// cost of a plain Dijkstra on the edited map (within the bound), and every
+/// step a move of the map that makes it up: never an answer for the old map.
+#[test]
+fn saved_fields_attach_only_to_the_map_as_it_is_after_edits() {
+    let mut rng = Lcg(0x5eed_f1e1d);
+    let cases = crate::common::tier_cases(800);
+    let (mut attached, mut refused) = (0, 0);
+    for _ in 0..cases {
+        let (w, h) = (rng.range(2, 10) as u32, rng.range(1, 10) as u32);
+        let connectivity = if rng.next(2) == 0 {
+            Connectivity::Four
+        } else {
+            Connectivity::Eight
+        };
+        let mut grid = Grid::from_fn(w, h, connectivity, GridCosts::new(2u32, 3), |_| {
+            rng.next(100) >= 20
+        })
+        .unwrap();
+        let cell =
+            |rng: &mut Lcg| Cell::new(rng.next(u64::from(w)) as u32, rng.next(u64::from(h)) as u32);
+        let goal = cell(&mut rng);
+        grid.set_passable(goal, true).unwrap();
+        let bound = (rng.next(3) == 0).then(|| rng.range(0, 30) as u32);
+        let mut field = DistanceField::new();
+        field.build_grid(&grid, goal, bound).unwrap();
+        let saved_field = serde_json::to_string(&field).unwrap();
+        let saved_flow = serde_json::to_string(&FlowField::from_field(&field, &grid)).unwrap();
+        // The edits.
+        match rng.next(5) {
+            0 => {} // none: both attach
+            1 => {
+                let c = cell(&mut rng);
+                if c != goal {
+                    grid.set_passable(c, !grid.is_passable(c)).unwrap();
+                }
+            }
+            2 => {
+                let c = cell(&mut rng);
+                grid.set_terrain(c, rng.next(4) as u32).unwrap();
+            }
+            3 => {
+                for _ in 0..rng.range(2, 6) {
+                    let c = cell(&mut rng);
+                    if c != goal {
+                        grid.set_passable(c, rng.next(2) == 0).unwrap();
+                    }
+                }
+            }
+            _ => {
+                // Next to the goal.
+                let (dx, dy) = (rng.range(0, 3) as i64 - 1, rng.range(0, 3) as i64 - 1);
+                let (x, y) = (i64::from(goal.x) + dx, i64::from(goal.y) + dy);
+                if (dx, dy) != (0, 0) && x >= 0 && y >= 0 && x < w.into() && y < h.into() {
+                    let c = Cell::new(x as u32, y as u32);
+                    grid.set_passable(c, !grid.is_passable(c)).unwrap();
+                }
+            }
+        }
+        let mut loaded: DistanceField<Cell, u32> = serde_json::from_str(&saved_field).unwrap();
+        let mut flow: FlowField<u32> = serde_json::from_str(&saved_flow).unwrap();
+        let (a, b) = (loaded.attach(&grid), flow.attach(&grid));
+        assert_eq!(a.is_ok(), b.is_ok(), "one check: {a:?} {b:?}");
+        if a.is_err() {
+            refused += 1;
+            assert!(loaded.cost(&grid, goal).is_err() && flow.cost(&grid, goal).is_err());
+            continue;
+        }
+        attached += 1;
+        // Dijkstra from the goal over the edited map (its moves are
+        // reversible with the same cost read from the cell entered, so
+        // turn them round).
+        let adj = crate::common::reversed(&crate::common::adjacency(&grid));
+        let dist = crate::common::dijkstra(&adj, grid.cell_index(goal).unwrap());
+        for y in 0..h {
+            for x in 0..w {
+                let c = Cell::new(x, y);
+                let want =
+                    dist[grid.cell_index(c).unwrap()].filter(|&d| bound.is_none_or(|b| d <= b));
+                assert_eq!(loaded.cost(&grid, c), Ok(want), "{c:?}");
+                assert_eq!(flow.cost(&grid, c), Ok(want), "{c:?}");
+                if let (Some(cost), Some(next)) = (want, flow.next_step(&grid, c).unwrap()) {
+                    let step = pathseek::graph::path_cost(&grid, &[c, next]).expect("a move");
+                    assert_eq!(
+                        Some(step + dist[grid.cell_index(next).unwrap()].unwrap()),
+                        Some(cost)
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        attached > cases / 8 && refused > cases / 8,
+        "{attached} {refused}"
     );
 }
