@@ -1,10 +1,8 @@
 //! The channel of a path through the search graph: the portals it crosses,
 //! in order, each as `(left, right)` seen walking along the path.
 
-use smallvec::SmallVec;
-
 use super::mesh::{NavMesh, NONE};
-use super::point::Point;
+use super::point::{cross, Point};
 
 /// A portal crossed: its ends `(left, right)` as seen crossing, and the
 /// polygon entered.
@@ -12,12 +10,25 @@ pub(crate) type Crossing = ((Point, Point), u32);
 
 /// Appends to `portals` the portals crossed going from polygon `from` to
 /// polygon `to` at `node`: through the portal whose middle it is, or round
-/// the corner it is; `false` if there is no such way.
+/// the corner it is; `false` if there is no such way. The route comes to
+/// the node from `before` and goes on to `after`.
+///
+/// Round a corner the walk takes the inner side of the route's turn there
+/// (the side the straight line from `before` to `after` passes) when the
+/// fan of polygons is open there, else the outer side: where the corner is
+/// no obstacle's, the path does not bend at it and the channel must hold
+/// the straight line; where it is, the inner side is walled and the path
+/// wraps round the corner on the outer side. (Taking the fewest portals
+/// either way, as before, put the channel on the wrong side of open
+/// corners, and the path bent at them although a straight line the same
+/// way round was free.)
 pub(crate) fn cross_at(
     mesh: &NavMesh,
     node: u32,
     from: u32,
     to: u32,
+    before: Point,
+    after: Point,
     portals: &mut Vec<Crossing>,
 ) -> bool {
     if from == to {
@@ -33,40 +44,73 @@ pub(crate) fn cross_at(
             _ => false,
         };
     }
-    // A corner: walk round its fan, breadth first (fans are small), from
-    // `from` to `to` through the portals that end at the corner.
-    let mut seen: SmallVec<[(u32, u32, usize); 16]> = SmallVec::new(); // (polygon, came from index, slot crossed)
-    seen.push((from, u32::MAX, usize::MAX));
-    let mut head = 0;
-    while head < seen.len() {
-        let (p, _, _) = seen[head];
-        if p == to {
-            break;
+    let at = graph.positions[node as usize];
+    let turn = cross(at, before, after);
+    // The small angle from the way back to the way on runs counter-clockwise
+    // when `turn` is positive: that is the inner side. Straight on (or
+    // straight back), neither side is inner: the shorter way round.
+    let first = if turn > 0.0 {
+        true
+    } else if turn < 0.0 {
+        false
+    } else {
+        match (
+            walk_round(mesh, node, from, to, true, None),
+            walk_round(mesh, node, from, to, false, None),
+        ) {
+            (Some(a), Some(b)) => a <= b,
+            (a, _) => a.is_some(),
         }
-        for s in mesh.slots(p) {
-            let next = mesh.next_slot(p, s);
-            // The edge s -> next ends at the corner when either end is it.
-            if graph.slot_corner[s] != node && graph.slot_corner[next] != node {
-                continue;
-            }
-            let q = mesh.links[s];
-            if q != NONE && !seen.iter().any(|e| e.0 == q) {
-                seen.push((q, head as u32, s));
-            }
-        }
-        head += 1;
-    }
-    let Some(mut at) = seen.iter().position(|e| e.0 == to) else {
-        return false;
     };
     let mark = portals.len();
-    while seen[at].1 != u32::MAX {
-        let (p, back, s) = seen[at];
-        portals.push((crossing(mesh, seen[back as usize].0, s), p));
-        at = back as usize;
+    for ccw in [first, !first] {
+        if walk_round(mesh, node, from, to, ccw, Some(portals)).is_some() {
+            return true;
+        }
+        portals.truncate(mark);
     }
-    portals[mark..].reverse();
-    true
+    false
+}
+
+/// Walks round the corner `node` from polygon `from` to polygon `to`, one
+/// way (`ccw`: counter-clockwise in the polygons' positive orientation),
+/// pushing the portals crossed onto `portals` if given; the number crossed,
+/// or `None` at a wall.
+fn walk_round(
+    mesh: &NavMesh,
+    node: u32,
+    from: u32,
+    to: u32,
+    ccw: bool,
+    mut portals: Option<&mut Vec<Crossing>>,
+) -> Option<usize> {
+    let graph = &mesh.graph;
+    let mut p = from;
+    // A fan has fewer polygons than the mesh; a longer walk is a circle.
+    for steps in 1..=mesh.polygon_count() {
+        let s = mesh.slots(p).find(|&s| graph.slot_corner[s] == node)?;
+        // Counter-clockwise round the corner crosses the edge coming into
+        // it (from the slot before); clockwise the edge going out of it.
+        let edge = if ccw {
+            mesh.slots(p)
+                .find(|&t| mesh.next_slot(p, t) == s)
+                .unwrap_or(s)
+        } else {
+            s
+        };
+        let q = mesh.links[edge];
+        if q == NONE || q == from {
+            return None;
+        }
+        if let Some(out) = portals.as_deref_mut() {
+            out.push((crossing(mesh, p, edge), q));
+        }
+        if q == to {
+            return Some(steps);
+        }
+        p = q;
+    }
+    None
 }
 
 /// Cuts the loops out of a channel that enters a polygon it was in before
@@ -108,7 +152,7 @@ pub(crate) fn cut_loops(start: u32, portals: &mut Vec<Crossing>, seen: &mut [u32
 /// Leaving polygon `p` through the edge from slot `s`: its corners run in
 /// the order of positive area, so the edge's first end is on the right and
 /// its second on the left.
-fn crossing(mesh: &NavMesh, p: u32, s: usize) -> (Point, Point) {
+pub(crate) fn crossing(mesh: &NavMesh, p: u32, s: usize) -> (Point, Point) {
     let a = mesh.vertices[mesh.corners[s] as usize];
     let b = mesh.vertices[mesh.corners[mesh.next_slot(p, s)] as usize];
     (b, a)

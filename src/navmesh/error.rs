@@ -51,6 +51,15 @@ pub enum MeshError {
         /// The other end.
         b: u32,
     },
+    /// Two polygons overlap: their insides share area, though they share
+    /// no edge (given to [`from_polygons`](super::NavMesh::from_polygons);
+    /// touching along an edge or at a vertex is fine).
+    Overlap {
+        /// The polygon of the two that comes first in the list.
+        first: usize,
+        /// The other.
+        second: usize,
+    },
     /// More vertices, polygons or edges than the mesh's 32-bit ids hold.
     TooLarge,
     /// The outline of a region crosses itself or another outline, so the
@@ -106,6 +115,10 @@ impl fmt::Display for MeshError {
                 f,
                 "the edge between vertices {a} and {b} is shared by more than two polygons, \
                  or by two that overlap"
+            ),
+            MeshError::Overlap { first, second } => write!(
+                f,
+                "polygons {first} and {second} overlap: their insides share area"
             ),
             MeshError::TooLarge => write!(f, "too many vertices, polygons or edges for 32-bit ids"),
             MeshError::OutlinesCross => {

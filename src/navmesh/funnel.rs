@@ -39,7 +39,7 @@ pub(crate) fn string_pull(
         }
         // The right side: tighten when r is on or inside the right edge.
         if cross(apex, right, r) >= 0.0 {
-            if apex == right || cross(apex, left, r) < 0.0 {
+            if apex == right || cross(apex, left, r) < 0.0 || on_ray_before(apex, left, r) {
                 right = r;
                 right_at = i;
             } else {
@@ -54,7 +54,7 @@ pub(crate) fn string_pull(
         }
         // The left side, mirrored.
         if cross(apex, left, l) <= 0.0 {
-            if apex == left || cross(apex, right, l) > 0.0 {
+            if apex == left || cross(apex, right, l) > 0.0 || on_ray_before(apex, right, l) {
                 left = l;
                 left_at = i;
             } else {
@@ -69,6 +69,28 @@ pub(crate) fn string_pull(
         i += 1;
     }
     push(out, goal);
+}
+
+/// Whether `p` lies on the segment from `apex` to `side` (either end
+/// included): on the funnel's side, no further out than its end. A portal
+/// end there does not cross that side (the funnel narrows to the ray, and
+/// the path goes straight through `p`); without this, a portal seen edge-on
+/// from the apex (its line through the apex) or a goal on such a portal made
+/// the far end a bend, and the path ran past the goal and came back.
+///
+/// "On" within rounding: the sine of the angle between the two directions
+/// at most 1e-12, so points meant to be on one line (a goal placed on a
+/// portal, collinear corners given in decimal) count as on it.
+fn on_ray_before(apex: Point, side: Point, p: Point) -> bool {
+    let (dx, dy) = (side.x - apex.x, side.y - apex.y);
+    let (px, py) = (p.x - apex.x, p.y - apex.y);
+    let (len2, plen2) = (dx * dx + dy * dy, px * px + py * py);
+    let c = cross(apex, side, p);
+    if c * c > 1e-24 * len2 * plen2 {
+        return false;
+    }
+    let along = px * dx + py * dy;
+    along >= 0.0 && along <= len2
 }
 
 /// Whether `p` lies on the segment from `a` to `b`, not at either end.
@@ -139,6 +161,60 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, [p(0.0, 1.0), p(3.0, 2.0)]);
+    }
+
+    /// Issue "No silent answer at the seams", the 18 x 4 map: after the
+    /// bend at (10, 1) the portal from (4, 1) to (9, 1) lies on the line
+    /// through the apex (seen edge-on), and the next portal's right end
+    /// (9, 1), on that line short of the left end (4, 1), was taken to cross
+    /// over the left side: (4, 1) became a bend, and the path ran on to it
+    /// and back to the goal (13.08 long for 4.26).
+    #[test]
+    fn a_portal_seen_edge_on_bends_at_its_near_end() {
+        let mut out = Vec::new();
+        let portals = [
+            (p(18.0, 4.0), p(10.0, 2.0)),
+            (p(18.0, 0.0), p(10.0, 1.0)),
+            (p(4.0, 1.0), p(9.0, 1.0)),
+            (p(8.0, 2.0), p(9.0, 1.0)),
+        ];
+        string_pull(
+            p(10.5, 3.5),
+            p(8.5, 1.5),
+            |i| portals[i],
+            portals.len(),
+            &mut out,
+        );
+        assert_eq!(out, [p(10.5, 3.5), p(10.0, 1.0), p(9.0, 1.0), p(8.5, 1.5)]);
+    }
+
+    /// The goal on a portal seen edge-on, short of its far end: straight
+    /// there (the path ran on to the far end (5, 6) and back).
+    #[test]
+    fn a_goal_on_a_portal_seen_edge_on_is_reached_straight() {
+        let mut out = Vec::new();
+        let portals = [(p(2.0, 3.0), p(3.0, 4.0)), (p(5.0, 6.0), p(3.0, 4.0))];
+        string_pull(
+            p(2.5, 3.5),
+            p(3.5, 4.5),
+            |i| portals[i],
+            portals.len(),
+            &mut out,
+        );
+        assert_eq!(out, [p(2.5, 3.5), p(3.5, 4.5)]);
+        // Mirrored, the far end on the right: straight on through the near
+        // end (a bend of no angle), not to the far end.
+        let portals = [(p(3.0, 4.0), p(2.0, 3.0)), (p(3.0, 4.0), p(5.0, 6.0))];
+        out.clear();
+        string_pull(
+            p(2.5, 3.5),
+            p(3.5, 4.5),
+            |i| portals[i],
+            portals.len(),
+            &mut out,
+        );
+        let length: f64 = out.windows(2).map(|w| w[0].distance(w[1])).sum();
+        assert!((length - 2f64.sqrt()).abs() < 1e-12, "{out:?}");
     }
 
     #[test]

@@ -197,11 +197,11 @@ impl NodeGraph {
 pub(crate) struct QueryGraph<'q> {
     pub(crate) graph: &'q NodeGraph,
     pub(crate) start: Point,
-    /// The nodes on the start's polygon.
-    pub(crate) start_nodes: &'q [u32],
+    /// The nodes the start joins (see `fill_nodes`), with how.
+    pub(crate) start_nodes: &'q [(u32, u32)],
     pub(crate) goal: Point,
-    /// The nodes on the goal's polygon, sorted.
-    pub(crate) goal_nodes: &'q [u32],
+    /// The nodes the goal joins, sorted by node, with how.
+    pub(crate) goal_nodes: &'q [(u32, u32)],
     /// Whether start and goal share a polygon.
     pub(crate) same_polygon: bool,
 }
@@ -240,7 +240,7 @@ impl Graph for QueryGraph<'_> {
         let node = at.node;
         let goal = self.goal_node();
         if node == self.start_node() {
-            for &m in self.start_nodes {
+            for &(m, _) in self.start_nodes {
                 let cost = self.start.distance(self.graph.positions[m as usize]);
                 edges.indexed_edge(m, m as usize, cost);
             }
@@ -255,7 +255,7 @@ impl Graph for QueryGraph<'_> {
         for (m, cost, _) in self.graph.edges(node) {
             edges.indexed_edge(m, m as usize, cost);
         }
-        if self.goal_nodes.binary_search(&node).is_ok() {
+        if self.goal_nodes.binary_search_by_key(&node, |e| e.0).is_ok() {
             let cost = self.graph.positions[node as usize].distance(self.goal);
             edges.indexed_edge(goal, goal as usize, cost);
         }

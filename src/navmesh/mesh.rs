@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::graph::NodeGraph;
 use super::locate::Locator;
+use super::overlap::check_overlaps;
 use super::point::{check_coordinate_range, cross, Point};
 use super::MeshError;
 
@@ -73,11 +74,17 @@ impl NavMesh {
     /// [`Degenerate`](MeshError::Degenerate) (fewer than 3 corners, a
     /// repeated corner, no area), [`NotConvex`](MeshError::NotConvex),
     /// [`BadEdge`](MeshError::BadEdge) (an edge of more than two polygons,
-    /// or of two on the same side), [`TooLarge`](MeshError::TooLarge).
+    /// or of two on the same side), [`Overlap`](MeshError::Overlap) (two
+    /// polygons whose insides share area; sharing an edge or a vertex, or
+    /// touching along part of an edge, is fine), [`TooLarge`](MeshError::TooLarge).
     ///
     /// # Complexity
     /// O(V + E log E) for V vertices and E polygon edges, plus the search
-    /// graph: O(k²) edges for a polygon of k corners.
+    /// graph: O(k²) edges for a polygon of k corners. The overlap check
+    /// sorts the polygons into buckets of a grid over the mesh (about one a
+    /// polygon) and tests two polygons only when their bounding boxes meet:
+    /// near-linear when the polygons are of similar sizes, quadratic at
+    /// worst (many polygons each spanning much of the mesh).
     ///
     /// # Example
     /// ```
@@ -127,14 +134,16 @@ impl NavMesh {
             normalise(&vertices, &mut corners[from..], p)?;
             start.push(corners.len() as u32);
         }
-        NavMesh::from_parts(vertices, start, corners)
+        NavMesh::from_parts(vertices, start, corners, true)
     }
 
-    /// A mesh from checked parts: positive-area convex polygons.
+    /// A mesh from checked parts: positive-area convex polygons; checked
+    /// for overlaps if `overlaps` (the builders' triangulation has none).
     pub(crate) fn from_parts(
         vertices: Vec<Point>,
         start: Vec<u32>,
         corners: Vec<u32>,
+        overlaps: bool,
     ) -> Result<NavMesh, MeshError> {
         let count = start.len() - 1;
         // Link the slots: a directed edge a -> b of one polygon meets b -> a
@@ -161,6 +170,9 @@ impl NavMesh {
             if let Some(&t) = by_edge.get(&(b, a)) {
                 links[s as usize] = owner[t as usize];
             }
+        }
+        if overlaps {
+            check_overlaps(&vertices, &start, &corners)?;
         }
         let graph = NodeGraph::new(&vertices, &start, &corners, &links, DEFAULT_PORTAL_NODES)?;
         let locator = Locator::new(&vertices, count, |p| {

@@ -7,20 +7,20 @@
 //! finds the polygon of a point ([`NavMesh::locate`]) and answers path
 //! queries through a [`MeshQuery`]: an A\* search over the corners of the
 //! free space (and the middles of wide portals) for the way round the
-//! obstacles,
-//! then the funnel algorithm (string pulling) for the shortest path that
-//! way.
+//! obstacles, then the funnel algorithm (string pulling) for the shortest
+//! path through the polygons that way crosses: not always the shortest
+//! path of all ([`MeshQuery`] says exactly what is promised).
 //!
 //! Meshes come from your own convex polygons ([`NavMesh::from_polygons`]),
 //! or, with the `navmesh` feature (which brings the `spade` crate's
 //! constrained Delaunay triangulation), from a grid map or from an outline
 //! with holes: triangulated, then triangles merged into convex polygons.
 //!
-//! In more detail: the polygons are checked (convex, once round, edges
-//! shared by at most two polygons) and points located by buckets; the
-//! search has one node per fan of polygons round a vertex, so no path
-//! squeezes through a point where two walls touch, and the funnel's path
-//! has its loops cut. With the feature, meshes from grid maps follow the
+//! In more detail: the polygons are checked (convex, once round, no two
+//! overlapping, edges shared by at most two polygons) and points located
+//! by buckets; the search has one node per fan of polygons round a vertex,
+//! so no path squeezes through a point where two walls touch, and the
+//! funnel's path has its loops cut. With the feature, meshes from grid maps follow the
 //! GPPC 2023 any-angle rules (`NavMesh::from_grid`; `GridMesh` rebuilds when
 //! the grid has changed) and meshes from outlines follow the even-odd rule
 //! (`NavMesh::from_outlines`), triangles merged by Hertel-Mehlhorn. Paths
@@ -64,8 +64,10 @@ mod funnel;
 mod graph;
 mod locate;
 mod mesh;
+mod overlap;
 mod point;
 mod query;
+mod sight;
 
 #[cfg(feature = "navmesh")]
 #[cfg_attr(docsrs, doc(cfg(feature = "navmesh")))]

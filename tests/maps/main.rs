@@ -22,8 +22,9 @@ mod hierarchy;
 mod landmarks;
 mod living_map;
 mod movingai_scenarios;
-#[cfg(feature = "navmesh")]
 mod navmesh;
+#[cfg(feature = "navmesh")]
+mod navmesh_built;
 mod nearest;
 mod prop_grids;
 mod reach;

@@ -167,6 +167,6 @@ impl NavMesh {
             corners.extend_from_slice(p);
             start.push(corners.len() as u32);
         }
-        NavMesh::from_parts(points, start, corners)
+        NavMesh::from_parts(points, start, corners, false)
     }
 }
