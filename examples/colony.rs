@@ -21,7 +21,7 @@
 //! | D\* Lite | `incremental::DStarLite` | in unknown terrain: the colony's shared map of what its scouts have seen (all open at first), each one sensing the true map within a radius every frame |
 //! | HPA\* | `hierarchy::Hierarchy::plan` + `Plan::next_stretch` | long trips; planned again whenever the map changed |
 //! | groups | `groups::DistanceField` (half the groups) and `FlowField` (the other half) | one field per group and goal, rebuilt under a budget of settled cells a frame; a field the map outran answers `MapChanged` and its units wait |
-//! | mesh (feature `navmesh`) | `navmesh::GridMesh` | any-angle walkers, a point anywhere in the free space, 1 cell of distance a frame; the mesh is rebuilt at the first query after an edit, so on maps of many polygons the walkers query every `polygons / 200` frames and walk their last path meanwhile (checking each stretch themselves, and waiting when the map has outrun it) |
+//! | mesh (feature `navmesh`) | `navmesh::GridMesh` | any-angle walkers, a point anywhere in the free space, 1 cell of distance a frame; the mesh is rebuilt at the first query after an edit, so on maps of many polygons the walkers query every `polygons / 100` frames and walk their last path meanwhile (checking each stretch themselves, and waiting when the map has outrun it) |
 //!
 //! The searching units keep their engines between frames (a `DaryHeap<4>`
 //! and an `IndexedStore`, a record per cell, on maps where that fits in 64
@@ -69,8 +69,9 @@
 //!
 //! It prints the structures' tally, frame times (the game's work, not the
 //! checks: p50, p99, max; on a busy machine preemption shows in p99 and
-//! max) and the mean time a frame of each part, resident memory (VmRSS) at
-//! frame 1,000 and at the end, and ends with exactly one line:
+//! max) and the mean time a frame of each part, resident memory (VmRSS) and
+//! the heap the hierarchy, D* Lite plans and fields report at frame 1,000
+//! and at the end, and ends with exactly one line:
 //! `frames F units U edits E checks C stale S illegal I p99_ms P`.
 //! Exit code 1 if anything was stale or illegal (the first failures are on
 //! stderr, each with its frame: the run is deterministic for a seed and
@@ -119,9 +120,10 @@ const GROUP_SIZE: usize = 15;
 /// two rebuilds): about one rebuild a frame on the default map.
 const FIELD_CREDIT: u64 = 6_000;
 /// Mesh polygons rebuilt per frame, on average (the mesh walkers query
-/// every `polygons / MESH_POLYGONS_A_FRAME` frames).
+/// every `polygons / MESH_POLYGONS_A_FRAME` frames): a rebuild costs 5 us
+/// (rmtst01, den520d) to 40 us (512 x 512 maps) a polygon.
 #[cfg(feature = "navmesh")]
-const MESH_POLYGONS_A_FRAME: usize = 200;
+const MESH_POLYGONS_A_FRAME: usize = 100;
 /// Cluster size of the hierarchy.
 const CLUSTER: u32 = 16;
 /// The eight moves, straight ones first.
@@ -2409,9 +2411,8 @@ fn play<S: Store>(
     let mesh_on = false;
     // Mesh queries (and with them the mesh's rebuild after the frame's
     // edits) every frame on small maps; on meshes of many polygons, which
-    // take longer to rebuild (about 5 us a polygon), every few frames, the
-    // walkers going on meanwhile along their paths, which they check
-    // themselves.
+    // take longer to rebuild, every few frames, the walkers going on
+    // meanwhile along their paths, which they check themselves.
     #[cfg(feature = "navmesh")]
     let mesh_every = grid_mesh.as_ref().and_then(|m| m.mesh()).map_or(1, |m| {
         m.polygon_count().div_ceil(MESH_POLYGONS_A_FRAME).max(1)
@@ -2560,6 +2561,7 @@ fn play<S: Store>(
     let mut parts_ms = [0.0f64; PART_NAMES.len()];
     let mut check_ms = 0.0f64;
     let mut rss_1000 = None;
+    let mut heap_1000 = [0usize; 3];
     let mut field_credit: u64 = 0;
     let mut group_turn = 0usize;
     let mut check_path = Vec::new();
@@ -2701,6 +2703,7 @@ fn play<S: Store>(
 
         if frame == 1_000 {
             rss_1000 = rss_kb();
+            heap_1000 = heap_kb(&units, &hierarchy, &groups);
         }
         if progress > 0 && frame.is_multiple_of(progress) {
             println!(
@@ -2778,11 +2781,16 @@ fn play<S: Store>(
         .collect();
     println!("mean ms a frame by part: {}", per_frame.join(", "));
     let kb = |k: Option<u64>| k.map_or("unknown".to_string(), |k| format!("{k} kB"));
+    let heap_end = heap_kb(&units, &hierarchy, &groups);
     if frames >= 1_000 {
         println!(
             "memory (VmRSS): {} at frame 1000, {} at the end (frame {frames})",
             kb(rss_1000),
             kb(rss_end)
+        );
+        println!(
+            "heap kB the structures report (hierarchy, D* Lite plans, distance fields): \
+             {heap_1000:?} at frame 1000, {heap_end:?} at the end"
         );
     } else {
         println!(
@@ -2847,6 +2855,20 @@ fn kind_slot(kind: Kind) -> usize {
         Kind::Flow => 7,
         Kind::Mesh => 8,
     }
+}
+
+/// The heap the structures say they hold, in kB: the hierarchy, the D* Lite
+/// plans, the groups' distance fields.
+fn heap_kb<S>(units: &[Unit<S>], hierarchy: &Hierarchy<Length>, groups: &[Group]) -> [usize; 3] {
+    let dstar: usize = units
+        .iter()
+        .map(|u| match &u.brain {
+            Brain::DStar(b) => b.0.heap_bytes(),
+            _ => 0,
+        })
+        .sum();
+    let fields: usize = groups.iter().map(|g| g.field.heap_bytes()).sum();
+    [hierarchy.heap_bytes(), dstar, fields].map(|b| b / 1024)
 }
 
 /// The D* Lite scouts look round: the colony's map takes the true state of
