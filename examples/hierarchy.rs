@@ -31,6 +31,7 @@ use pathseek::grid::GridHeuristic;
 use pathseek::hierarchy::{Hierarchy, HierarchyOptions};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
+use pathseek::FollowMap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Length, Query, Status};
 
 const MAP: &str = include_str!("../tests/data/den520d.map");
@@ -283,11 +284,11 @@ fn run() -> Result<bool, String> {
         }
         grid.set_passable(c, false).map_err(|e| e.to_string())?;
         let t = Instant::now();
-        let r = h.update(&grid).map_err(|e| e.to_string())?;
+        let r = h.sync(&grid).map_err(|e| e.to_string())?;
         repairs.push(t.elapsed().as_secs_f64() * 1e6);
         full += usize::from(r.full);
         grid.set_passable(c, true).map_err(|e| e.to_string())?;
-        h.update(&grid).map_err(|e| e.to_string())?;
+        h.sync(&grid).map_err(|e| e.to_string())?;
     }
     // After the edits, the hierarchy still answers like the optimum bounds it.
     for (&(s, g), opt) in pairs.iter().zip(&optima).step_by(7) {

@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use common::{Flags, Help, Lcg};
 use pathseek::grid::Clearance;
+use pathseek::FollowMap;
 use pathseek::{Cell, Connectivity, Grid, GridCosts, Length};
 
 const MAP: &str = include_str!("../tests/data/den520d.map");
@@ -112,7 +113,7 @@ fn run() -> Result<bool, String> {
         let unit = clearance.unit(&grid, size).map_err(|e| e.to_string())?;
         let fits = (0..grid.height())
             .flat_map(|y| (0..grid.width()).map(move |x| Cell::new(x, y)))
-            .filter(|&c| clearance.get(c) >= size)
+            .filter(|&c| clearance.get(&grid, c).is_ok_and(|v| v >= size))
             .count();
         let (mut done, mut blocked, mut none, mut sum) = (0usize, 0usize, 0usize, 0.0f64);
         for s in &scen {
@@ -121,7 +122,11 @@ fn run() -> Result<bool, String> {
                 Some(path) => {
                     done += 1;
                     sum += path.cost.to_f64();
-                    if path.nodes.iter().any(|&c| clearance.get(c) < size) {
+                    if path
+                        .nodes
+                        .iter()
+                        .any(|&c| clearance.get(&grid, c).map_or(true, |v| v < size))
+                    {
                         fail(format!("size {size} {s:?}: a path cell is too narrow"));
                     }
                     if size == 1
@@ -171,7 +176,7 @@ fn run() -> Result<bool, String> {
         let t = Instant::now();
         for &c in &cells {
             toggle(&mut grid, c)?;
-            touched += clearance.update(&grid).cells;
+            touched += clearance.sync(&grid).map_or(0, |u| u.cells);
         }
         update = update.min(t.elapsed());
         if clearance != Clearance::new(&grid, max_size).map_err(|e| e.to_string())? {
@@ -180,7 +185,7 @@ fn run() -> Result<bool, String> {
         for &c in cells.iter().rev() {
             toggle(&mut grid, c)?;
         }
-        clearance.update(&grid);
+        let _ = clearance.sync(&grid);
         let t = Instant::now();
         for &c in &cells {
             toggle(&mut grid, c)?;
@@ -190,7 +195,7 @@ fn run() -> Result<bool, String> {
         for &c in cells.iter().rev() {
             toggle(&mut grid, c)?;
         }
-        clearance.update(&grid);
+        let _ = clearance.sync(&grid);
     }
     let per = |d: Duration| us(d) / edits as f64;
     println!();

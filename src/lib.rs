@@ -139,7 +139,7 @@ pub use astar::{astar, release_search_memory, search, AStar};
 pub use cost::{Cost, Length};
 pub use fringe::Fringe;
 pub use graph::adjacency_list::{self, AdjacencyList};
-pub use graph::{DenseIds, Graph, StaticGraph};
+pub use graph::{DenseIds, FollowMap, Graph, StaticGraph};
 pub use grid::{Cell, Connectivity, Grid, GridCosts};
 pub use open_set::OpenSet;
 pub use query::{Goal, Heuristic, Limit, Query};

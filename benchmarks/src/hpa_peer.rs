@@ -53,6 +53,7 @@ use pathseek::hierarchy::Hierarchy;
 use pathseek::jump_points::{fill_path_into, BlockJumpPoints};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
+use pathseek::FollowMap;
 use pathseek::{AStar, Cell, Grid, Query, Status};
 
 use crate::peers::ExactInt;
@@ -773,8 +774,7 @@ impl<C: ExactInt> Method<C> for OwnHierarchy {
     }
 
     fn repair(&mut self, mut h: Hierarchy<C>, grid: &Grid<C>, _changed: Cell) -> Hierarchy<C> {
-        h.update(grid)
-            .expect("a repair of a grid edited by one cell");
+        h.sync(grid).expect("a repair of a grid edited by one cell");
         h
     }
 }

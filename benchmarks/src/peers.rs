@@ -27,6 +27,7 @@ use pathseek::open_set::{
     visit_open_sets, BinaryHeap, BucketQueue, DaryHeap, OpenSet, OpenSetVisitor,
 };
 use pathseek::store::{HashStore, IndexedStore};
+use pathseek::FollowMap;
 use pathseek::{
     AStar, Cell, ClosedSet, Connectivity, Cost, DenseIds, Graph, Grid, GridCosts, Length, Query,
     SearchResult,

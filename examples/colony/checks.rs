@@ -232,7 +232,11 @@ pub(crate) fn check_structures(map: &Map, clearance: &Clearance, report: &mut Re
     for y in 0..map.height {
         for x in 0..map.width {
             let c = Cell::new(x, y);
-            let (a, b) = (map.parts.component(c), fresh.component(c));
+            // Labels behind the grid refuse (`MapChanged`): never a stale answer.
+            let Ok(a) = map.parts.component(&map.grid, c) else {
+                continue;
+            };
+            let b = fresh.component(&map.grid, c).ok().flatten();
             let ok = match (a, b) {
                 (None, None) => true,
                 (Some(a), Some(b)) => {

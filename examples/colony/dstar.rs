@@ -62,7 +62,12 @@ impl<S: Store> Unit<S> {
                     self.idle += 1;
                     return;
                 }
-                let next = self.path[1];
+                // A path of one cell: the unit stands on its goal already.
+                let Some(&next) = self.path.get(1) else {
+                    *started = false;
+                    self.idle += 1;
+                    return;
+                };
                 if self.step(next, ctx) {
                     let Brain::DStar(b) = &mut self.brain else {
                         return;

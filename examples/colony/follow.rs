@@ -1,28 +1,27 @@
 //! The one place the example calls the structures that follow the map's
-//! edit log (their names may change: `FollowMap::sync`, a clearance that
-//! takes the grid).
+//! edit log: every query takes the grid, `FollowMap::sync` catches up.
 
 use super::*;
+use pathseek::FollowMap;
 
-/// The labels' answer: can `a` reach `b`? (One place to adapt when
-/// `GridComponents::connected` takes the grid.)
+/// The labels' answer: can `a` reach `b`? Labels behind the grid
+/// (`MapChanged`) say "perhaps": the search then decides.
 pub(crate) fn labels_connected(
     parts: &GridComponents,
-    _grid: &Grid<Length>,
+    grid: &Grid<Length>,
     a: Cell,
     b: Cell,
 ) -> bool {
-    parts.connected(a, b)
+    parts.connected(grid, a, b).unwrap_or(true)
 }
 
-/// The clearance map catches up with the grid's edits (one place to adapt
-/// when it becomes `FollowMap::sync`).
+/// The clearance map catches up with the grid's edits.
 pub(crate) fn clearance_sync(clearance: &mut Clearance, grid: &Grid<Length>) {
-    clearance.update(grid);
+    let Ok(_) = clearance.sync(grid);
 }
 
-/// The clearance of `cell` (one place to adapt when `Clearance::get`
-/// takes the grid and answers a `Result`).
-pub(crate) fn clearance_at(clearance: &Clearance, _grid: &Grid<Length>, cell: Cell) -> u8 {
-    clearance.get(cell)
+/// The clearance of `cell` on the grid as it is: 0 (no unit fits) when the
+/// clearance map is behind the grid, so a unit never trusts an old value.
+pub(crate) fn clearance_at(clearance: &Clearance, grid: &Grid<Length>, cell: Cell) -> u8 {
+    clearance.get(grid, cell).unwrap_or(0)
 }

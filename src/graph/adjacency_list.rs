@@ -19,9 +19,19 @@ use crate::graph::{DenseIds, Graph};
 /// assert_eq!(path.nodes, vec![0, 1, 3]);
 /// assert_eq!(path.cost, 3.5);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct AdjacencyList<C> {
     edges: Vec<Vec<(u32, C)>>,
+    /// Its [`Graph::version`]: new at every edge added.
+    version: u64,
+}
+
+/// Two lists are equal when they have the same edges in the same order
+/// (their versions aside).
+impl<C: PartialEq> PartialEq for AdjacencyList<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.edges == other.edges
+    }
 }
 
 /// An edge that cannot be added to an [`AdjacencyList`].
@@ -75,6 +85,7 @@ impl<C: Cost> AdjacencyList<C> {
     pub fn new(node_count: usize) -> Self {
         AdjacencyList {
             edges: vec![Vec::new(); node_count],
+            version: crate::graph::fresh_version(),
         }
     }
 
@@ -116,6 +127,7 @@ impl<C: Cost> AdjacencyList<C> {
             return Err(EdgeError::InvalidCost { from, to });
         }
         self.edges[from as usize].push((to, cost));
+        self.version = crate::graph::fresh_version();
         Ok(())
     }
 
@@ -166,6 +178,12 @@ impl<C: Cost> Graph for AdjacencyList<C> {
     #[inline]
     fn contains(&self, node: u32) -> bool {
         (node as usize) < self.edges.len()
+    }
+
+    /// New at every edge added, and no other graph's.
+    #[inline]
+    fn version(&self) -> u64 {
+        self.version
     }
 
     #[inline]

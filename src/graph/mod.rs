@@ -86,6 +86,7 @@ use core::hash::Hash;
 use crate::cost::Cost;
 
 pub mod adjacency_list;
+pub mod follow;
 mod from_fn;
 mod locality;
 mod map_changed;
@@ -94,6 +95,8 @@ mod renumbered;
 pub mod static_graph;
 
 pub use adjacency_list::AdjacencyList;
+pub(crate) use follow::fresh_version;
+pub use follow::FollowMap;
 pub use from_fn::{from_fn, FnGraph};
 pub(crate) use map_changed::check_version;
 pub use map_changed::MapChanged;

@@ -37,12 +37,24 @@ use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 /// assert_eq!(g.edge_count(), 6); // each undirected edge both ways
 /// # Ok::<(), pathseek::graph::StaticGraphError>(())
 /// ```
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct StaticGraph<C> {
     /// `offsets[v]..offsets[v + 1]` indexes the edges leaving `v`.
     offsets: Vec<u32>,
     targets: Vec<u32>,
     costs: Vec<C>,
+    /// Its [`Graph::version`]: a number no other graph has had, so a
+    /// structure built on this graph knows it from another of the same size.
+    version: u64,
+}
+
+/// Two graphs are equal when they have the same edges (their versions
+/// aside).
+impl<C: PartialEq> PartialEq for StaticGraph<C> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.offsets, &self.targets, &self.costs)
+            == (&other.offsets, &other.targets, &other.costs)
+    }
 }
 
 impl<C> fmt::Debug for StaticGraph<C> {
@@ -60,6 +72,7 @@ impl<C> Default for StaticGraph<C> {
             offsets: vec![0],
             targets: Vec::new(),
             costs: Vec::new(),
+            version: crate::graph::fresh_version(),
         }
     }
 }
@@ -236,6 +249,7 @@ impl<C: Cost> StaticGraph<C> {
             offsets,
             targets,
             costs,
+            version: crate::graph::fresh_version(),
         })
     }
 
@@ -278,6 +292,7 @@ impl<C: Cost> StaticGraph<C> {
             offsets,
             targets,
             costs,
+            version: crate::graph::fresh_version(),
         })
     }
 
@@ -349,12 +364,18 @@ impl<C: Cost> StaticGraph<C> {
             offsets,
             targets,
             costs,
+            version: crate::graph::fresh_version(),
         })
     }
 
     /// The same nodes with every edge turned round: `v -> u` at cost `c` for
     /// each edge `u -> v` at `c`. A search on the reverse graph from a goal
     /// finds the cost from every node to that goal.
+    ///
+    /// The reverse shares the graph's [`version`](Graph::version): it is the
+    /// same map read backwards, so a structure built on one (a
+    /// [`DistanceField`](crate::groups::DistanceField)) is asked about the
+    /// other.
     ///
     /// # Complexity
     /// O(n + m) time and a new graph's memory.
@@ -394,6 +415,7 @@ impl<C: Cost> StaticGraph<C> {
             offsets,
             targets,
             costs,
+            version: self.version,
         }
     }
 
@@ -436,6 +458,7 @@ impl<C: Cost> StaticGraph<C> {
             offsets: self.offsets.clone(),
             targets: self.targets.clone(),
             costs,
+            version: crate::graph::fresh_version(),
         })
     }
 }
@@ -516,6 +539,7 @@ impl<C> StaticGraph<C> {
             offsets,
             targets,
             costs,
+            version: crate::graph::fresh_version(),
         }
     }
 
@@ -593,6 +617,13 @@ impl<C: Cost> Graph for StaticGraph<C> {
         for (&to, &cost) in targets.iter().zip(costs) {
             edges.indexed_edge(to, to as usize, cost);
         }
+    }
+
+    /// A number no other graph has had (the graph never changes): a
+    /// structure built on it refuses another graph of the same size.
+    #[inline]
+    fn version(&self) -> u64 {
+        self.version
     }
 
     #[inline]

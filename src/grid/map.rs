@@ -402,7 +402,5 @@ impl<C: Cost> Grid<C> {
 
 /// A stamp no grid state has had before in this process.
 pub(crate) fn fresh_stamp() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
+    crate::graph::fresh_version()
 }

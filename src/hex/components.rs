@@ -11,7 +11,7 @@ use crate::graph::MapChanged;
 ///
 /// Every question takes the map and is refused with [`MapChanged`] when it
 /// has been edited since the labels were made: call
-/// [`update`](Self::update), which reads the edit log and keeps the labels
+/// [`sync`](crate::graph::FollowMap::sync), which reads the edit log and keeps the labels
 /// when only terrain changed (weights never change who reaches whom), and
 /// labels again otherwise.
 ///
@@ -20,6 +20,7 @@ use crate::graph::MapChanged;
 /// # Example
 /// ```
 /// use pathseek::hex::{Hex, HexComponents, HexGrid};
+/// use pathseek::FollowMap;
 /// // Row 1 blocked: two components.
 /// let mut grid = HexGrid::from_fn(4, 3, 1u32, |h| h.r != 1)?;
 /// let mut parts = HexComponents::new(&grid)?;
@@ -27,7 +28,7 @@ use crate::graph::MapChanged;
 /// assert_eq!(parts.connected(&grid, top, bottom), Ok(false));
 /// grid.set_passable(Hex::new(1, 1), true)?;
 /// assert!(parts.connected(&grid, top, bottom).is_err()); // the map changed
-/// parts.update(&grid)?;
+/// parts.sync(&grid)?;
 /// assert_eq!(parts.connected(&grid, top, bottom), Ok(true));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -57,26 +58,8 @@ impl HexComponents {
         })
     }
 
-    /// Brings the labels up to date with `grid` (the map they were made
-    /// from): nothing when it has not changed, or when every edit since only
-    /// changed terrain weights (read from the edit log); else labels again.
-    /// Returns whether it labelled again.
-    ///
-    /// # Complexity
-    /// O(k) for `k` terrain-only edits; O(n) when it labels again.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::hex::{Hex, HexComponents, HexGrid};
-    /// let mut grid = HexGrid::new(4, 4, 1u32)?;
-    /// let mut parts = HexComponents::new(&grid)?;
-    /// grid.set_terrain(Hex::new(1, 1), 5)?;
-    /// assert!(!parts.update(&grid)?); // terrain only: the labels still hold
-    /// grid.set_passable(Hex::new(1, 1), false)?;
-    /// assert!(parts.update(&grid)?);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn update<C: Cost>(&mut self, grid: &HexGrid<C>) -> Result<bool, GraphComponentsError> {
+    /// [`sync`](crate::graph::FollowMap::sync)'s work.
+    fn follow<C: Cost>(&mut self, grid: &HexGrid<C>) -> Result<bool, GraphComponentsError> {
         if grid.version == self.version {
             return Ok(false);
         }
@@ -121,6 +104,7 @@ impl HexComponents {
     /// # Example
     /// ```
     /// use pathseek::hex::{Hex, HexComponents, HexGrid};
+    /// use pathseek::FollowMap;
     /// let grid = HexGrid::from_fn(3, 1, 1u32, |h| h.q != 1)?;
     /// let parts = HexComponents::new(&grid)?;
     /// let left = parts.component(&grid, Hex::new(0, 0))?.unwrap();
@@ -153,6 +137,7 @@ impl HexComponents {
     /// # Example
     /// ```
     /// use pathseek::hex::{Hex, HexComponents, HexGrid};
+    /// use pathseek::FollowMap;
     /// use pathseek::{AStar, Query, open_set::BinaryHeap, store::IndexedStore};
     /// let grid = HexGrid::from_fn(8, 8, 1u32, |h| h.r != 4)?;
     /// let parts = HexComponents::new(&grid)?;
@@ -169,5 +154,39 @@ impl HexComponents {
     ) -> Result<GraphReach<'a, HexGrid<C>>, MapChanged> {
         self.check(grid)?;
         Ok(self.parts.reach(grid))
+    }
+}
+
+impl<C: Cost> crate::graph::FollowMap<HexGrid<C>> for HexComponents {
+    type Synced = bool;
+    type Error = GraphComponentsError;
+
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version
+    }
+
+    /// Brings the labels up to date with `grid` (the map they were made
+    /// from): nothing when it has not changed, or when every edit since only
+    /// changed terrain weights (read from the edit log); else labels again.
+    /// Returns whether it labelled again.
+    ///
+    /// # Complexity
+    /// O(k) for `k` terrain-only edits; O(n) when it labels again.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hex::{Hex, HexComponents, HexGrid};
+    /// use pathseek::FollowMap;
+    /// let mut grid = HexGrid::new(4, 4, 1u32)?;
+    /// let mut parts = HexComponents::new(&grid)?;
+    /// grid.set_terrain(Hex::new(1, 1), 5)?;
+    /// assert!(!parts.sync(&grid)?); // terrain only: the labels still hold
+    /// grid.set_passable(Hex::new(1, 1), false)?;
+    /// assert!(parts.sync(&grid)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sync(&mut self, map: &HexGrid<C>) -> Result<Self::Synced, Self::Error> {
+        self.follow(map)
     }
 }

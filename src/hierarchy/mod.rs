@@ -30,7 +30,7 @@
 //!
 //! # A living map
 //! The hierarchy records the grid's [`MapVersion`]. Every query first
-//! brings it up to date ([`update`](Hierarchy::update)): from the grid's
+//! brings it up to date ([`sync`](Hierarchy::sync)): from the grid's
 //! edit log it scans again the borders an edited cell lies on and rebuilds
 //! only the clusters that hold an edited cell or gained or lost an
 //! entrance; when the log cannot tell (too many edits, another grid), it
@@ -282,10 +282,10 @@ impl HierarchyOptions {
     }
 }
 
-/// What an [`update`](Hierarchy::update) did.
+/// What a [`sync`](Hierarchy::sync) did.
 ///
 /// # Example
-/// See [`Hierarchy::update`].
+/// See [`Hierarchy::sync`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Repair {
@@ -472,30 +472,8 @@ impl<C: Cost> Hierarchy<C> {
         Ok(h)
     }
 
-    /// Brings the hierarchy up to date with `grid` (every query does this
-    /// first): nothing if the grid is at the version it was built for;
-    /// otherwise, from the grid's edit log, the borders an edited cell lies
-    /// on are scanned again and the clusters holding an edited cell or
-    /// gaining or losing an entrance rebuilt; when the log cannot tell (it
-    /// lost edits, or this is another grid), everything is built again.
-    ///
-    /// # Errors
-    /// [`HierarchyError::Search`] if a path cost overflows `C` (the
-    /// hierarchy then rebuilds on its next call).
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::hierarchy::Hierarchy;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile())?;
-    /// let mut h = Hierarchy::new(&grid, 16)?;
-    /// grid.set_passable(Cell::new(5, 5), false)?; // inside one cluster
-    /// let repair = h.update(&grid)?;
-    /// assert_eq!((repair.full, repair.borders, repair.clusters), (false, 0, 1));
-    /// assert_eq!(h.version(), grid.version());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn update(&mut self, grid: &Grid<C>) -> Result<Repair, HierarchyError<C>> {
+    /// [`sync`](crate::graph::FollowMap::sync)'s work.
+    fn follow(&mut self, grid: &Grid<C>) -> Result<Repair, HierarchyError<C>> {
         Ok(self.repair(grid)?)
     }
 
@@ -510,7 +488,7 @@ impl<C: Cost> Hierarchy<C> {
     /// The grid version the hierarchy stands for.
     ///
     /// # Example
-    /// See [`update`](Self::update).
+    /// See [`sync`](Self::sync).
     pub fn version(&self) -> MapVersion {
         self.version
     }
@@ -597,5 +575,42 @@ impl<C: Cost> Hierarchy<C> {
                     .chain(g.intra[n].iter())
                     .map(move |&(m, c)| (g.cells[n], g.cells[m as usize], c))
             })
+    }
+}
+
+impl<C: Cost> crate::graph::FollowMap<Grid<C>> for Hierarchy<C> {
+    type Synced = Repair;
+    type Error = HierarchyError<C>;
+
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version().get()
+    }
+
+    /// Brings the hierarchy up to date with `grid` (every query does this
+    /// first): nothing if the grid is at the version it was built for;
+    /// otherwise, from the grid's edit log, the borders an edited cell lies
+    /// on are scanned again and the clusters holding an edited cell or
+    /// gaining or losing an entrance rebuilt; when the log cannot tell (it
+    /// lost edits, or this is another grid), everything is built again.
+    ///
+    /// # Errors
+    /// [`HierarchyError::Search`] if a path cost overflows `C` (the
+    /// hierarchy then rebuilds on its next call).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hierarchy::Hierarchy;
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
+    /// let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile())?;
+    /// let mut h = Hierarchy::new(&grid, 16)?;
+    /// grid.set_passable(Cell::new(5, 5), false)?; // inside one cluster
+    /// let repair = h.sync(&grid)?;
+    /// assert_eq!((repair.full, repair.borders, repair.clusters), (false, 0, 1));
+    /// assert_eq!(h.version(), grid.version());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sync(&mut self, map: &Grid<C>) -> Result<Self::Synced, Self::Error> {
+        self.follow(map)
     }
 }

@@ -41,7 +41,7 @@ impl<C: Cost> Hierarchy<C> {
     /// A path from `start` to `goal` into `path` (cleared first): the
     /// abstract path refined into cells and smoothed. `Ok(None)` when there
     /// is none. The hierarchy is first brought up to date with `grid`
-    /// ([`update`](Self::update)).
+    /// ([`sync`](crate::graph::FollowMap::sync)).
     ///
     /// The cost returned is the path's, as the grid counts it; it is at
     /// least the optimal cost and at most the abstract path's

@@ -18,7 +18,7 @@ pub enum JumpPointsError {
     CostOverflow,
     /// A side of the grid is too long for precomputed jump distances (`i32`).
     GridTooLarge,
-    /// [`PrecomputedJumps::sync`](super::PrecomputedJumps::sync) was given a
+    /// [`PrecomputedJumps`](super::PrecomputedJumps)'s [`sync`](crate::graph::FollowMap::sync) was given a
     /// grid of another size or other move costs than the graph was built from.
     WrongGrid,
 }

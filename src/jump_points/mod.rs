@@ -2,7 +2,7 @@
 //!
 //! - [`JumpPoints`]: no preprocessing, the simplest (scans its rays cell by cell).
 //! - [`BlockJumpPoints`]: the fastest online search (bit scans, 64 cells per word; no tables, only a bit copy of the grid).
-//! - [`PrecomputedJumps`] (JPS+): jump tables built once per map, the fastest queries; call [`sync`](PrecomputedJumps::sync) after editing the grid.
+//! - [`PrecomputedJumps`] (JPS+): jump tables built once per map, the fastest queries; call [`sync`](crate::graph::FollowMap::sync) after editing the grid.
 //! - [`BoundedJumps`]: precomputed jumps with goal bounds (Rabin and Sturtevant 2016), a long build (one Dijkstra per cell, saved and loaded as a file) that prunes most rays; built again after an edit.
 //!
 //! All three are [`Graph`](crate::Graph)s over a [`Grid`](crate::Grid)'s

@@ -123,7 +123,7 @@ pub fn corner_path(points: &[Cell]) -> Vec<Cell> {
 /// single point costs zero; `None` also when the sum overflows.
 ///
 /// Check against the grid as it is now: a path found before an edit (and
-/// before [`PrecomputedJumps::sync`](super::PrecomputedJumps::sync)) is
+/// before [`PrecomputedJumps`](super::PrecomputedJumps)'s [`sync`](crate::graph::FollowMap::sync)) is
 /// checked against the edited map.
 ///
 /// # Complexity

@@ -59,7 +59,7 @@ use core::fmt;
 
 use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::{DenseIds, StaticGraph, StaticGraphError};
+use crate::graph::{check_version, DenseIds, FollowMap, MapChanged, StaticGraph, StaticGraphError};
 use crate::open_set::BinaryHeap;
 use crate::store::IndexedStore;
 use crate::{Outcome, Query};
@@ -77,10 +77,13 @@ use table::Table;
 /// Landmark distances for the ALT heuristic on one graph: see the
 /// [module docs](self).
 ///
-/// Built for one graph; [`heuristic`](Self::heuristic) checks that the graph
-/// it is given has the same number of nodes. After the graph's edges or
-/// costs change, build the landmarks again: old distances can overestimate,
-/// and the paths found are then not always the cheapest.
+/// Built for one graph; [`heuristic`](Self::heuristic) checks that it is
+/// given that graph as it was: another graph, or the same one edited since
+/// (its [`Graph::version`](crate::Graph::version) changed), is refused with
+/// [`LandmarkError::MapChanged`], since old distances can overestimate and
+/// the paths found would then not always be the cheapest.
+/// [`FollowMap::sync`](crate::graph::FollowMap::sync) builds them again at
+/// the same landmark nodes (one Dijkstra per landmark and direction).
 #[derive(Clone)]
 pub struct Landmarks<C> {
     /// Dense ids of the landmarks.
@@ -88,6 +91,9 @@ pub struct Landmarks<C> {
     node_count: usize,
     /// [`DenseIds::numbering`] of the graph they were built on.
     numbering: u64,
+    /// [`Graph::version`](crate::Graph::version) of the graph they were
+    /// built on.
+    version: u64,
     /// Node-major: row `v` holds `d(L_k, v)` for every `k`, then, unless the
     /// graph is symmetric, `d(v, L_k)` for every `k`.
     table: Table<C>,
@@ -133,6 +139,11 @@ pub enum LandmarkError {
     /// graph and its original, say. Build the landmarks on the graph you
     /// search.
     WrongNumbering,
+    /// [`Landmarks::heuristic`] was given a graph edited since the landmarks
+    /// were built (or another graph of the same size): its distances are
+    /// not the landmarks'. Bring them up to date with
+    /// [`FollowMap::sync`](crate::graph::FollowMap::sync).
+    MapChanged(MapChanged),
 }
 
 impl fmt::Display for LandmarkError {
@@ -156,6 +167,7 @@ impl fmt::Display for LandmarkError {
                 "the landmarks were built on a graph whose nodes are numbered another way \
                  (a renumbered graph and its original?): build them on the graph you search"
             ),
+            LandmarkError::MapChanged(e) => write!(f, "{e} (or sync the landmarks)"),
         }
     }
 }
@@ -164,6 +176,7 @@ impl std::error::Error for LandmarkError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LandmarkError::Graph(e) => Some(e),
+            LandmarkError::MapChanged(e) => Some(e),
             _ => None,
         }
     }
@@ -180,6 +193,8 @@ impl From<StaticGraphError> for LandmarkError {
 pub(crate) struct Prep<C: Cost> {
     forward: StaticGraph<C>,
     numbering: u64,
+    /// The [`Graph::version`](crate::Graph::version) of the graph copied.
+    version: u64,
     /// `None` when every edge has its reverse at the same cost.
     backward: Option<StaticGraph<C>>,
     usable: Vec<bool>,
@@ -200,6 +215,7 @@ impl<C: Cost> Prep<C> {
         Ok(Prep {
             forward,
             numbering: graph.numbering(),
+            version: graph.version(),
             backward,
             usable,
             engine: Engine::new(BinaryHeap::new(), IndexedStore::new()),
@@ -385,6 +401,7 @@ impl<C: Cost> Landmarks<C> {
             nodes,
             node_count: prep.len(),
             numbering: prep.numbering,
+            version: prep.version,
             table: Table::pack(&columns, prep.len()),
             symmetric,
         }
@@ -399,7 +416,8 @@ impl<C: Cost> Landmarks<C> {
     /// numbered another way ([`DenseIds::numbering`]: a
     /// [`Renumbered`](crate::graph::Renumbered) graph and its original);
     /// [`UnknownNode`](LandmarkError::UnknownNode) for a goal without a
-    /// dense id.
+    /// dense id; [`MapChanged`](LandmarkError::MapChanged) for a graph
+    /// edited since the landmarks were built or synced.
     ///
     /// # Example
     /// ```
@@ -433,6 +451,7 @@ impl<C: Cost> Landmarks<C> {
         if graph.numbering() != self.numbering {
             return Err(LandmarkError::WrongNumbering);
         }
+        check_version(graph, self.version).map_err(LandmarkError::MapChanged)?;
         let index = graph
             .node_index(goal)
             .filter(|&i| i < self.node_count)
@@ -561,5 +580,59 @@ impl<C: Cost> Landmarks<C> {
         (k < self.len() && index < self.node_count)
             .then(|| self.table.get(index * self.width() + column))
             .flatten()
+    }
+}
+
+impl<C: Cost, G: DenseIds<Cost = C>> FollowMap<G> for Landmarks<C> {
+    /// Whether the landmarks were built again.
+    type Synced = bool;
+    type Error = LandmarkError;
+
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version
+    }
+
+    /// Builds the landmarks again on `graph` as it is now, at the same
+    /// landmark nodes (by dense id), unless they describe it already: one
+    /// Dijkstra per landmark and direction. Returns whether it rebuilt.
+    ///
+    /// A landmark node no longer part of the graph (a wall built on it) is
+    /// left out.
+    ///
+    /// # Errors
+    /// [`NoNodes`](LandmarkError::NoNodes) when no landmark node is left, and
+    /// the errors of [`from_nodes`](Landmarks::from_nodes). On an error the landmarks
+    /// are left as they were.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::landmarks::{LandmarkError, Landmarks, Selection};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
+    /// let mut grid = Grid::new(16, 16, Connectivity::Eight, GridCosts::new(2u32, 3))?;
+    /// let mut lm = Landmarks::new(&grid, 2, Selection::Farthest)?;
+    /// let goal = Cell::new(15, 15);
+    /// grid.set_passable(Cell::new(8, 8), false)?;
+    /// // Distances on the old grid could overestimate on the new one: refused.
+    /// assert!(matches!(lm.heuristic(&grid, goal), Err(LandmarkError::MapChanged(_))));
+    /// assert!(lm.sync(&grid)?);
+    /// let r = pathseek::search(&grid, pathseek::Query::new(Cell::new(0, 0), goal, lm.heuristic(&grid, goal)?));
+    /// let plain = pathseek::astar(&grid, Cell::new(0, 0), goal, |_| 0);
+    /// assert_eq!(r.found().unwrap().cost, plain.found().unwrap().cost);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sync(&mut self, graph: &G) -> Result<bool, LandmarkError> {
+        if self.is_current(graph) {
+            return Ok(false);
+        }
+        // A landmark node closed since (a wall built on it) is left out.
+        let nodes: Vec<G::Node> = self
+            .nodes
+            .iter()
+            .filter_map(|&id| graph.node_at(id))
+            .filter(|&n| graph.contains(n))
+            .collect();
+        *self = Landmarks::from_nodes(graph, &nodes)?;
+        Ok(true)
     }
 }

@@ -368,7 +368,8 @@ impl MeshQuery {
             let portals = &self.portals;
             string_pull(from, to, |i| portals[i].0, portals.len(), &mut self.pulled);
             let (old, new) = (length(points), length(&self.pulled));
-            if !(new < old - 1e-12 * old) {
+            // Stop unless clearly shorter (a NaN length stops too).
+            if new.partial_cmp(&(old - 1e-12 * old)) != Some(core::cmp::Ordering::Less) {
                 return;
             }
             core::mem::swap(points, &mut self.pulled);
@@ -433,8 +434,7 @@ fn choose_sides(
                 continue;
             }
             let to = side(i, c, polygons, others);
-            for b in 0..2 {
-                let (cost, _) = best[i - 1][b];
+            for (b, &(cost, _)) in best[i - 1].iter().enumerate() {
                 if cost == u32::MAX {
                     continue;
                 }

@@ -14,6 +14,7 @@ use common::jump_props::{
 };
 use pathseek::graph::Expansion;
 use pathseek::jump_points::{BlockJumpPoints, JumpPointsError, PrecomputedJumps};
+use pathseek::FollowMap;
 use pathseek::{Cell, Connectivity, DenseIds, Graph, Grid, GridCosts};
 use proptest::prelude::*;
 use proptest::sample::Index;

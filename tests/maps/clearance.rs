@@ -25,6 +25,7 @@ use pathseek::graph::{DenseIds, MapChanged};
 use pathseek::grid::{Clearance, ClearanceError};
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
+use pathseek::FollowMap;
 use pathseek::{AStar, Cell, Connectivity, Cost, Graph, Grid, GridCosts, Length, Query};
 use pathseek::{SearchError, Status};
 use proptest::prelude::*;
@@ -129,7 +130,7 @@ fn check_values<C: Cost>(clearance: &Clearance, grid: &Grid<C>, what: &str) {
         for x in 0..grid.width() {
             let cell = Cell::new(x, y);
             assert_eq!(
-                clearance.get(cell),
+                clearance.get(grid, cell).unwrap(),
                 brute_clearance(grid, cell, clearance.max_size()),
                 "{what}: clearance of {cell:?}"
             );
@@ -186,7 +187,10 @@ fn check_searches<C: EditCost>(clearance: &Clearance, grid: &Grid<C>, rng: &mut 
                             path.cost
                         );
                         for &c in &path.nodes {
-                            assert!(clearance.get(c) >= k, "{what}: {c:?} too narrow");
+                            assert!(
+                                clearance.get(grid, c).unwrap() >= k,
+                                "{what}: {c:?} too narrow"
+                            );
                             assert!(fits(grid, c, u32::from(k)), "{what}: {c:?} does not fit");
                         }
                         let ids: Vec<usize> = path
@@ -259,7 +263,7 @@ fn run<C: EditCost>(case: &Case) {
             (seen != now).then_some(stale),
             "{what}: a stale map is refused"
         );
-        let update = clearance.update(&grid);
+        let update = clearance.sync(&grid).unwrap();
         let (window, cells) = (usize::from(case.max_size).pow(2), grid.node_count());
         if flips * window <= cells {
             // The log holds every edit, and the windows are smaller than the map.
@@ -397,7 +401,7 @@ fn bad_input_and_stale_maps_are_refused() {
     // A terrain edit changes no clearance but makes the map stale all the same.
     grid.set_terrain(Cell::new(3, 3), 2).unwrap();
     assert!(clearance.unit(&grid, 1).is_err());
-    assert_eq!(clearance.update(&grid).cells, 0);
+    assert_eq!(clearance.sync(&grid).unwrap().cells, 0);
     assert!(clearance.unit(&grid, 1).is_ok());
     // Blocked or off-map ends: the search's own errors.
     let unit = clearance.unit(&grid, 2).unwrap();
@@ -406,18 +410,18 @@ fn bad_input_and_stale_maps_are_refused() {
     let r = pathseek::astar(&unit, Cell::new(0, 0), Cell::new(99, 0), |_| 0);
     assert!(matches!(r.error(), Some(SearchError::GoalBlocked { .. })));
     // Updating from another grid, another size, or a log that lost edits: rebuilt.
-    assert!(clearance.update(&twin).full);
+    assert!(clearance.sync(&twin).unwrap().full);
     assert!(clearance.unit(&grid, 1).is_err());
     assert!(clearance.unit(&twin, 1).is_ok());
-    assert!(clearance.update(&other_size).full);
+    assert!(clearance.sync(&other_size).unwrap().full);
     assert_eq!(clearance.size(), (16, 15));
     assert_eq!(clearance, Clearance::new(&other_size, 3).unwrap());
     let mut small_log = other_size.clone();
     small_log.set_edit_log_capacity(1);
-    assert!(!clearance.update(&small_log).full); // a clone: same version, nothing to do
+    assert!(!clearance.sync(&small_log).unwrap().full); // a clone: same version, nothing to do
     small_log.set_passable(Cell::new(1, 1), false).unwrap();
     small_log.set_passable(Cell::new(8, 8), false).unwrap();
-    assert!(clearance.update(&small_log).full);
+    assert!(clearance.sync(&small_log).unwrap().full);
     assert_eq!(clearance, Clearance::new(&small_log, 3).unwrap());
 }
 
@@ -429,7 +433,7 @@ fn many_edits_rebuild() {
     for i in 0..6 {
         grid.set_passable(Cell::new(i, 7 - i), false).unwrap();
     }
-    let update = clearance.update(&grid);
+    let update = clearance.sync(&grid).unwrap();
     assert!(update.full && update.cells == 64, "{update:?}");
     assert_eq!(clearance, Clearance::new(&grid, 4).unwrap());
 }
@@ -453,7 +457,10 @@ fn den520d_sizes() {
         let b = pathseek::astar(&two, s.start, s.goal, two.heuristic(s.goal));
         if let Some(b) = b.found() {
             assert!(b.cost >= a.cost);
-            assert!(b.nodes.iter().all(|&c| clearance.get(c) >= 2));
+            assert!(b
+                .nodes
+                .iter()
+                .all(|&c| clearance.get(&grid, c).unwrap() >= 2));
             wider += usize::from(b.cost > a.cost);
         }
     }

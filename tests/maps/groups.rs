@@ -351,13 +351,16 @@ fn blocked_goal_and_units_are_errors() {
     let other = Grid::new(5, 5, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
     assert!(field.cost(&other, Cell::new(1, 1)).is_err());
     assert_eq!(field.cost(&grid, Cell::new(1, 1)), Ok(Some(3)));
-    // Graphs that never change (version 0) of another size: no answer.
+    // Every static graph has a version of its own: another graph is refused.
     let path = StaticGraph::from_undirected_edges(3, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
     let longer = StaticGraph::from_undirected_edges(4, [(0, 1, 1u32), (1, 2, 1)]).unwrap();
     let mut graph_field = DistanceField::new();
     graph_field.build(&path, 0, None).unwrap();
     assert_eq!(graph_field.cost(&path, 2), Ok(Some(2)));
-    assert_eq!(graph_field.cost(&longer, 2), Ok(None));
+    assert!(matches!(
+        graph_field.cost(&longer, 2),
+        Err(pathseek::graph::MapChanged { .. })
+    ));
 }
 
 /// `group_paths` over the jump point graphs: every unit gets a valid jump

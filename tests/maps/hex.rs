@@ -11,6 +11,7 @@ use pathseek::components::Reachability;
 use pathseek::hex::{Hex, HexComponents, HexError, HexGrid};
 use pathseek::open_set::{BinaryHeap, DaryHeap};
 use pathseek::store::{HashStore, IndexedStore};
+use pathseek::FollowMap;
 use pathseek::{AStar, ClosedSet, DenseIds, Graph, Limit, OpenSet, Query, SearchError, Status};
 use proptest::prelude::*;
 
@@ -346,17 +347,17 @@ fn hex_components_refuse_a_changed_map_until_updated() {
     assert!(parts.connected(&grid, a, b).is_err());
     assert!(parts.reach(&grid).is_err());
     assert!(parts.component(&grid, a).is_err());
-    assert_eq!(parts.update(&grid), Ok(true));
+    assert_eq!(parts.sync(&grid), Ok(true));
     assert_eq!(parts.connected(&grid, a, b), Ok(false));
     assert_eq!(parts.count(), 2);
     // Terrain never changes who reaches whom: kept without labelling again.
     grid.set_terrain(a, 9).unwrap();
-    assert_eq!(parts.update(&grid), Ok(false));
+    assert_eq!(parts.sync(&grid), Ok(false));
     assert_eq!(parts.connected(&grid, a, b), Ok(false));
     // Past the edit log: labelled again.
     grid.set_edit_log_capacity(0);
     grid.set_terrain(a, 2).unwrap();
-    assert_eq!(parts.update(&grid), Ok(true));
+    assert_eq!(parts.sync(&grid), Ok(true));
     // Within the labels, an unreachable goal costs no expansion.
     let mut engine = AStar::new(BinaryHeap::new(), IndexedStore::new());
     let r = engine.search_within(

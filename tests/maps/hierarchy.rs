@@ -22,6 +22,7 @@ use common::edit_costs::{random_cell, random_grid, EditCost};
 use common::Lcg;
 use pathseek::graph::path_cost;
 use pathseek::hierarchy::{Hierarchy, HierarchyError, HierarchyOptions};
+use pathseek::FollowMap;
 use pathseek::{Cell, Connectivity, Cost, Grid, GridCosts, SearchError};
 use proptest::prelude::*;
 
@@ -202,7 +203,7 @@ fn run<C: EditCost>(case: &Case) {
         }
         // Half the time the repair is asked for; otherwise the next query does it.
         if rng.next(2) == 0 {
-            let repair = h.update(&grid).unwrap();
+            let repair = h.sync(&grid).unwrap();
             assert!(!repair.full, "round {round}: the log holds every edit");
             let fresh = Hierarchy::with_options(&grid, options).unwrap();
             let (a, b) = (sorted_edges(&h), sorted_edges(&fresh));
@@ -303,10 +304,10 @@ fn another_grid_is_built_again() {
     )
     .unwrap();
     // `b` is `a` edited (its log says how); `c` is another grid.
-    assert!(!h.update(&b).unwrap().full);
+    assert!(!h.sync(&b).unwrap().full);
     assert!(!h.reachable(&b, Cell::new(0, 0), Cell::new(31, 0)).unwrap());
-    assert!(h.update(&c).unwrap().full);
-    assert!(h.update(&a).unwrap().full);
+    assert!(h.sync(&c).unwrap().full);
+    assert!(h.sync(&a).unwrap().full);
     assert!(h.reachable(&a, Cell::new(0, 0), Cell::new(31, 0)).unwrap());
 }
 

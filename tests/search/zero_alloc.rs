@@ -18,6 +18,7 @@ use pathseek::open_set::{
 use pathseek::store::{
     visit_closed_sets, ClosedSet, ClosedSetVisitor, HashStore, IndexedStore, CLOSED_SET_NAMES,
 };
+use pathseek::FollowMap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query, Status};
 
 /// The cost of a search that found its goal (`what` says why it must have).

@@ -38,13 +38,15 @@
 //! also how far an edit reaches: blocking or opening cell `c` changes the
 //! clearance of the cells of the `max_size x max_size` square up and left
 //! of `c` (`c` its bottom-right corner) and of no other, so
-//! [`update`](Clearance::update) recomputes those. Choose the size of your
+//! [`sync`](Clearance::sync) recomputes those. Choose the size of your
 //! largest unit.
 //!
 //! # A living map
-//! The map records the grid's [`MapVersion`]. [`Clearance::unit`] refuses a
-//! grid at another version ([`ClearanceError::MapChanged`]): call
-//! [`update`](Clearance::update), which recomputes the windows of the
+//! The map records the grid's [`MapVersion`]. [`Clearance::get`] and
+//! [`Clearance::unit`] refuse a grid at another version
+//! ([`MapChanged`](crate::graph::MapChanged)): call
+//! [`sync`](Clearance::sync) (the crate's one way to follow a map:
+//! [`FollowMap`](crate::graph::FollowMap)), which recomputes the windows of the
 //! edits logged since ([`Grid::edits_since`]), or everything when the log
 //! cannot tell (too many edits, another grid, another size). It never
 //! answers for an older map.
@@ -52,15 +54,15 @@
 //! # Example
 //! ```
 //! use pathseek::grid::Clearance;
-//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//! use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
 //!
 //! // Two rooms joined by a door one cell wide, in the wall at x = 4.
 //! let mut grid = Grid::from_fn(9, 6, Connectivity::Eight, GridCosts::octile(), |c| {
 //!     c.x != 4 || c.y == 2
 //! })?;
 //! let mut clearance = Clearance::new(&grid, 3)?;
-//! assert_eq!(clearance.get(Cell::new(0, 0)), 3); // capped at 3
-//! assert_eq!(clearance.get(Cell::new(3, 0)), 1); // the wall is next to it
+//! assert_eq!(clearance.get(&grid, Cell::new(0, 0))?, 3); // capped at 3
+//! assert_eq!(clearance.get(&grid, Cell::new(3, 0))?, 1); // the wall is next to it
 //! let (start, goal) = (Cell::new(0, 0), Cell::new(7, 4));
 //! let small = clearance.unit(&grid, 1)?;
 //! assert!(pathseek::astar(&small, start, goal, small.heuristic(goal)).found().is_some());
@@ -70,7 +72,7 @@
 //! // Widen the door: the map must be brought up to date first.
 //! grid.set_passable(Cell::new(4, 3), true)?;
 //! assert!(clearance.unit(&grid, 2).is_err());
-//! let update = clearance.update(&grid);
+//! let update = clearance.sync(&grid)?;
 //! assert!(!update.full && update.cells <= 9);
 //! let big = clearance.unit(&grid, 2)?;
 //! let path = pathseek::astar(&big, start, goal, big.heuristic(goal));
@@ -134,10 +136,10 @@ impl PartialEq for Clearance {
 
 impl Eq for Clearance {}
 
-/// What a [`Clearance::update`] did.
+/// What a [`Clearance::sync`] did.
 ///
 /// # Example
-/// See [`Clearance::update`].
+/// See [`Clearance::sync`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ClearanceUpdate {
@@ -168,10 +170,10 @@ impl Clearance {
     ///     c != Cell::new(2, 2)
     /// })?;
     /// let clearance = Clearance::new(&grid, 4)?;
-    /// assert_eq!(clearance.get(Cell::new(0, 0)), 2); // (2, 2) stops the 3 x 3 square
-    /// assert_eq!(clearance.get(Cell::new(2, 2)), 0); // blocked
-    /// assert_eq!(clearance.get(Cell::new(3, 3)), 1); // the map's edge
-    /// assert_eq!(clearance.get(Cell::new(9, 9)), 0); // outside
+    /// assert_eq!(clearance.get(&grid, Cell::new(0, 0))?, 2); // (2, 2) stops the 3 x 3 square
+    /// assert_eq!(clearance.get(&grid, Cell::new(2, 2))?, 0); // blocked
+    /// assert_eq!(clearance.get(&grid, Cell::new(3, 3))?, 1); // the map's edge
+    /// assert_eq!(clearance.get(&grid, Cell::new(9, 9))?, 0); // outside
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new<C: Cost>(grid: &Grid<C>, max_size: u8) -> Result<Self, ClearanceError> {
@@ -190,14 +192,26 @@ impl Clearance {
         Ok(clearance)
     }
 
-    /// The clearance of `cell`: 0 when it is blocked or outside the grid,
-    /// else the side of the largest passable square whose top-left cell it
-    /// is, at most [`max_size`](Self::max_size).
+    /// The clearance of `cell` on `grid`: 0 when it is blocked or outside
+    /// the grid, else the side of the largest passable square whose
+    /// top-left cell it is, at most [`max_size`](Self::max_size).
+    ///
+    /// # Errors
+    /// [`MapChanged`](crate::graph::MapChanged) when `grid` is not the map as
+    /// the values describe it (edited since, or another grid):
+    /// [`sync`](Self::sync) first.
     ///
     /// # Example
     /// See [`new`](Self::new).
     #[inline]
-    pub fn get(&self, cell: Cell) -> u8 {
+    pub fn get<C: Cost>(&self, grid: &Grid<C>, cell: Cell) -> Result<u8, crate::graph::MapChanged> {
+        crate::graph::check_version(grid, self.version.get())?;
+        Ok(self.value(cell))
+    }
+
+    /// The stored clearance of `cell` (0 outside).
+    #[inline]
+    pub(crate) fn value(&self, cell: Cell) -> u8 {
         if cell.x < self.width && cell.y < self.height {
             self.values[cell.y as usize * self.width as usize + cell.x as usize]
         } else {
@@ -238,61 +252,15 @@ impl Clearance {
     /// The grid version the map describes.
     ///
     /// # Example
-    /// See [`update`](Self::update).
+    /// See [`sync`](Self::sync).
     #[inline]
     pub fn version(&self) -> MapVersion {
         self.version
     }
 
-    /// Whether the map describes `grid` as it is now (its size and version):
-    /// what [`unit`](Self::unit) checks.
-    ///
-    /// # Example
-    /// ```
-    /// # use pathseek::grid::Clearance;
-    /// # use pathseek::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(8, 8, Connectivity::Eight, GridCosts::octile())?;
-    /// let mut clearance = Clearance::new(&grid, 3)?;
-    /// assert!(clearance.is_current(&grid));
-    /// grid.set_passable(Cell::new(1, 1), false)?;
-    /// assert!(!clearance.is_current(&grid));
-    /// clearance.update(&grid);
-    /// assert!(clearance.is_current(&grid));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[inline]
-    pub fn is_current<C: Cost>(&self, grid: &Grid<C>) -> bool {
-        self.size() == (grid.width(), grid.height()) && self.version == grid.version()
-    }
-
-    /// Brings the map up to date with `grid`: nothing when it is current;
-    /// otherwise, from the grid's edit log, each cell whose passability
-    /// changed has the `max_size x max_size` window up and left of it
-    /// recomputed (terrain edits change no clearance). When the log cannot
-    /// tell (it dropped edits, `grid` is another grid or another size), or
-    /// the windows hold more cells than the grid, everything is computed
-    /// again.
-    ///
-    /// # Complexity
-    /// O(w log w) for the `w` cells of the windows (at most `max_size²` per
-    /// edit); O(cells) for a rebuild.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::grid::Clearance;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile())?;
-    /// let mut clearance = Clearance::new(&grid, 4)?;
-    /// grid.set_passable(Cell::new(10, 10), false)?;
-    /// let update = clearance.update(&grid);
-    /// assert_eq!((update.full, update.cells), (false, 16)); // the 4 x 4 window
-    /// assert_eq!(clearance.version(), grid.version());
-    /// assert_eq!(clearance.get(Cell::new(7, 7)), 3);
-    /// assert_eq!(clearance, Clearance::new(&grid, 4)?); // as if built afresh
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn update<C: Cost>(&mut self, grid: &Grid<C>) -> ClearanceUpdate {
-        if self.is_current(grid) {
+    /// [`sync`](Self::sync)'s work.
+    fn follow<C: Cost>(&mut self, grid: &Grid<C>) -> ClearanceUpdate {
+        if self.size() == (grid.width(), grid.height()) && self.version == grid.version() {
             return ClearanceUpdate::default();
         }
         let same_size = self.size() == (grid.width(), grid.height());
@@ -390,5 +358,47 @@ impl Clearance {
         }
         crate::graph::check_version(grid, self.version.get())?;
         Ok(())
+    }
+}
+
+impl<C: Cost> crate::graph::FollowMap<Grid<C>> for Clearance {
+    type Synced = ClearanceUpdate;
+    type Error = core::convert::Infallible;
+
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version.get()
+    }
+
+    /// Brings the map up to date with `grid`: nothing when it is current;
+    /// otherwise, from the grid's edit log, each cell whose passability
+    /// changed has the `max_size x max_size` window up and left of it
+    /// recomputed (terrain edits change no clearance). When the log cannot
+    /// tell (it dropped edits, `grid` is another grid or another size), or
+    /// the windows hold more cells than the grid, everything is computed
+    /// again.
+    ///
+    /// # Complexity
+    /// O(w log w) for the `w` cells of the windows (at most `max_size²` per
+    /// edit); O(cells) for a rebuild.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::grid::Clearance;
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
+    /// let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::octile())?;
+    /// let mut clearance = Clearance::new(&grid, 4)?;
+    /// grid.set_passable(Cell::new(10, 10), false)?;
+    /// assert!(!clearance.is_current(&grid));
+    /// let update = clearance.sync(&grid)?;
+    /// assert!(clearance.is_current(&grid));
+    /// assert_eq!((update.full, update.cells), (false, 16)); // the 4 x 4 window
+    /// assert_eq!(clearance.version(), grid.version());
+    /// assert_eq!(clearance.get(&grid, Cell::new(7, 7))?, 3);
+    /// assert_eq!(clearance, Clearance::new(&grid, 4)?); // as if built afresh
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sync(&mut self, grid: &Grid<C>) -> Result<ClearanceUpdate, Self::Error> {
+        Ok(self.follow(grid))
     }
 }

@@ -62,12 +62,12 @@ impl Clearance {
     /// - [`ClearanceError::SizeMismatch`] when `grid` is not the size of the map;
     /// - [`ClearanceError::MapChanged`] when `grid` is at another version than
     ///   the map (edited since, or another grid): call
-    ///   [`update`](Self::update) first.
+    ///   [`sync`](Self::sync) first.
     ///
     /// # Example
     /// ```
     /// use pathseek::grid::{Clearance, ClearanceError};
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
     /// let mut grid = Grid::new(6, 6, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut clearance = Clearance::new(&grid, 3)?;
     /// let unit = clearance.unit(&grid, 3)?;
@@ -76,7 +76,7 @@ impl Clearance {
     /// assert!(matches!(clearance.unit(&grid, 0), Err(ClearanceError::UnitSize { .. })));
     /// grid.set_passable(Cell::new(5, 5), false)?;
     /// assert!(matches!(clearance.unit(&grid, 3), Err(ClearanceError::MapChanged(_))));
-    /// clearance.update(&grid);
+    /// clearance.sync(&grid)?;
     /// let unit = clearance.unit(&grid, 3)?;
     /// assert!(pathseek::astar(&unit, start, goal, unit.heuristic(goal)).found().is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -261,7 +261,7 @@ impl<C: Cost> Graph for UnitGraph<'_, C> {
     /// Whether the unit fits on `node`: clearance at least its size.
     #[inline]
     fn contains(&self, node: Cell) -> bool {
-        self.clearance.get(node) >= self.size
+        self.clearance.value(node) >= self.size
     }
 
     #[inline]

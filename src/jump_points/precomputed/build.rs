@@ -9,7 +9,7 @@ use crate::jump_points::{JumpPoints, JumpPointsError};
 type Cells = Vec<(usize, usize)>;
 
 /// The lists an update works with, kept between updates so that a warm
-/// [`PrecomputedJumps::sync`] allocates nothing. Not part of the graph's
+/// sync allocates nothing. Not part of the graph's
 /// value: clones start empty and every two compare equal.
 #[derive(Default)]
 pub(super) struct Scratch {
@@ -32,45 +32,8 @@ impl PartialEq for Scratch {
 }
 
 impl<C: Cost> PrecomputedJumps<C> {
-    /// Brings the graph up to date with `grid`, the grid it was built from,
-    /// edited since: finds every cell whose passability changed and updates
-    /// the tables round it. Returns how many cells changed. Afterwards the
-    /// graph equals a fresh [`new`](PrecomputedJumps::new) of `grid`.
-    ///
-    /// Cost: the changed cells come from the grid's edit log
-    /// ([`Grid::edits_since`]), O(edits); only when the log cannot tell (it
-    /// dropped some edits, or `grid` is another grid of the same size) from a
-    /// comparison of the passability arrays (one byte per cell, compared 64
-    /// at a time). Then per changed cell a number of steps
-    /// proportional to the entries that change (straight ones only in the
-    /// three rows and three columns through the cell, diagonal ones along the
-    /// diagonals that lead into them); see the module docs. Not a rebuild.
-    /// It keeps its working lists between calls: once they have grown to
-    /// the largest update seen, a sync allocates nothing.
-    ///
-    /// # Errors
-    /// [`JumpPointsError::WrongGrid`] if `grid` has another width, height or
-    /// move costs than the graph; the errors of [`new`](PrecomputedJumps::new)
-    /// if `grid` can no longer be searched by jump points (it was given
-    /// terrain weights, say). On an error the graph is left as it was.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
-    /// use pathseek::jump_points::PrecomputedJumps;
-    /// let mut grid = Grid::new(9, 9, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
-    /// let mut jps = PrecomputedJumps::new(&grid).unwrap();
-    /// let (start, goal) = (Cell::new(0, 4), Cell::new(8, 4));
-    /// for y in 0..8 {
-    ///     grid.set_passable(Cell::new(4, y), false).unwrap();
-    /// }
-    /// assert_eq!(jps.sync(&grid), Ok(8));
-    /// assert!(jps == PrecomputedJumps::new(&grid).unwrap());
-    /// let found = pathseek::astar(&jps.on(&grid).unwrap(), start, goal, grid.heuristic(goal));
-    /// let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
-    /// assert_eq!(found.found().map(|p| p.cost), plain.found().map(|p| p.cost));
-    /// ```
-    pub fn sync(&mut self, grid: &Grid<C>) -> Result<usize, JumpPointsError> {
+    /// [`sync`](crate::graph::FollowMap::sync)'s work.
+    pub(super) fn follow(&mut self, grid: &Grid<C>) -> Result<usize, JumpPointsError> {
         JumpPoints::new(grid)?;
         if grid.width() as usize != self.width
             || grid.height() as usize != self.height
@@ -263,5 +226,57 @@ impl<C: Cost> PrecomputedJumps<C> {
         let changed = *entry != value;
         *entry = value;
         changed
+    }
+}
+
+impl<C: Cost> crate::graph::FollowMap<Grid<C>> for PrecomputedJumps<C> {
+    type Synced = usize;
+    type Error = JumpPointsError;
+
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version
+    }
+
+    /// Brings the graph up to date with `grid`, the grid it was built from,
+    /// edited since: finds every cell whose passability changed and updates
+    /// the tables round it. Returns how many cells changed. Afterwards the
+    /// graph equals a fresh [`new`](PrecomputedJumps::new) of `grid`.
+    ///
+    /// Cost: the changed cells come from the grid's edit log
+    /// ([`Grid::edits_since`]), O(edits); only when the log cannot tell (it
+    /// dropped some edits, or `grid` is another grid of the same size) from a
+    /// comparison of the passability arrays (one byte per cell, compared 64
+    /// at a time). Then per changed cell a number of steps
+    /// proportional to the entries that change (straight ones only in the
+    /// three rows and three columns through the cell, diagonal ones along the
+    /// diagonals that lead into them); see the module docs. Not a rebuild.
+    /// It keeps its working lists between calls: once they have grown to
+    /// the largest update seen, a sync allocates nothing.
+    ///
+    /// # Errors
+    /// [`JumpPointsError::WrongGrid`] if `grid` has another width, height or
+    /// move costs than the graph; the errors of [`new`](PrecomputedJumps::new)
+    /// if `grid` can no longer be searched by jump points (it was given
+    /// terrain weights, say). On an error the graph is left as it was.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
+    /// use pathseek::jump_points::PrecomputedJumps;
+    /// let mut grid = Grid::new(9, 9, Connectivity::Eight, GridCosts::<u32>::exact_octile()).unwrap();
+    /// let mut jps = PrecomputedJumps::new(&grid).unwrap();
+    /// let (start, goal) = (Cell::new(0, 4), Cell::new(8, 4));
+    /// for y in 0..8 {
+    ///     grid.set_passable(Cell::new(4, y), false).unwrap();
+    /// }
+    /// assert_eq!(jps.sync(&grid), Ok(8));
+    /// assert!(jps == PrecomputedJumps::new(&grid).unwrap());
+    /// let found = pathseek::astar(&jps.on(&grid).unwrap(), start, goal, grid.heuristic(goal));
+    /// let plain = pathseek::astar(&grid, start, goal, grid.heuristic(goal));
+    /// assert_eq!(found.found().map(|p| p.cost), plain.found().map(|p| p.cost));
+    /// ```
+    fn sync(&mut self, map: &Grid<C>) -> Result<Self::Synced, Self::Error> {
+        self.follow(map)
     }
 }

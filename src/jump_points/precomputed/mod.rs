@@ -52,7 +52,7 @@ fn reach(t: i32) -> u32 {
 /// It owns its tables (built by [`new`](PrecomputedJumps::new) in O(cells),
 /// [`BYTES_PER_CELL`](PrecomputedJumps::BYTES_PER_CELL) bytes per cell) and
 /// keeps no borrow of the grid, so the grid can be edited while the graph
-/// lives; [`sync`](PrecomputedJumps::sync) brings the graph up to date
+/// lives; [`sync`](crate::graph::FollowMap::sync) brings the graph up to date
 /// with the edited grid (it refuses a grid of another size or other costs,
 /// or one given terrain weights). Between edits and `sync` the graph answers
 /// for the passability it last saw.
@@ -71,7 +71,7 @@ fn reach(t: i32) -> u32 {
 /// since the tables were built or synced ([`MapChanged`](crate::graph::MapChanged)),
 /// and [`synced(&grid)`](PrecomputedJumps::synced) brings them up to date
 /// first. So the tables never answer for a map they do not describe.
-/// [`PrecomputedJumps::sync`] finds the cells whose passability changed from
+/// [`PrecomputedJumps`]'s [`sync`](crate::graph::FollowMap::sync) finds the cells whose passability changed from
 /// the grid's edit log (falling back to a comparison of the two passability
 /// arrays, 64 cells at a time) and updates the tables round each. An edit changes only the
 /// move masks of the 3 x 3 cells round the edited cell, and an entry reads
@@ -105,7 +105,7 @@ fn reach(t: i32) -> u32 {
 ///
 /// Two graphs are equal when they hold the same tables and costs and
 /// describe the same grid version: a graph brought up to date by
-/// [`sync`](PrecomputedJumps::sync) equals a fresh build of the edited grid.
+/// [`sync`](crate::graph::FollowMap::sync) equals a fresh build of the edited grid.
 #[derive(Clone, PartialEq)]
 pub struct PrecomputedJumps<C> {
     width: usize,
@@ -121,7 +121,7 @@ pub struct PrecomputedJumps<C> {
     /// Per cell (row-major, no border), per direction of [`STEPS`]: the jump
     /// distance (see the module docs).
     jumps: Vec<[i32; 8]>,
-    /// Working lists of [`sync`](PrecomputedJumps::sync), reused.
+    /// Working lists of [`sync`](crate::graph::FollowMap::sync), reused.
     scratch: build::Scratch,
     /// The grid's [`version`](Grid::version) the tables describe.
     version: u64,

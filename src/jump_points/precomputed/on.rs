@@ -51,7 +51,7 @@ impl<C: Cost> core::fmt::Debug for PrecomputedOn<'_, C> {
 
 impl<C: Cost> PrecomputedJumps<C> {
     /// The tables as a graph on `grid`, which must be the grid they were
-    /// built from or last [`sync`](PrecomputedJumps::sync)ed with, unedited
+    /// built from or last [`sync`](crate::graph::FollowMap::sync)ed with, unedited
     /// since: otherwise [`MapChanged`] (sync, or use
     /// [`synced`](PrecomputedJumps::synced)).
     ///
@@ -72,7 +72,7 @@ impl<C: Cost> PrecomputedJumps<C> {
         Ok(PrecomputedOn { jumps: self, grid })
     }
 
-    /// Brings the tables up to date with `grid` ([`sync`](PrecomputedJumps::sync):
+    /// Brings the tables up to date with `grid` ([`sync`](crate::graph::FollowMap::sync):
     /// from the grid's edit log, in time proportional to the edits) and
     /// returns them as a graph on it.
     ///
@@ -95,7 +95,7 @@ impl<C: Cost> PrecomputedJumps<C> {
         &'a mut self,
         grid: &'a Grid<C>,
     ) -> Result<PrecomputedOn<'a, C>, JumpPointsError> {
-        self.sync(grid)?;
+        self.follow(grid)?;
         Ok(PrecomputedOn { jumps: self, grid })
     }
 }

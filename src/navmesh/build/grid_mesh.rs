@@ -13,7 +13,7 @@ use crate::navmesh::{MeshError, MeshPath, MeshQuery, NavMesh, Point, PointError}
 /// # Example
 /// ```
 /// use pathseek::navmesh::{GridMesh, Point};
-/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
 /// let mut grid = Grid::new(5, 3, Connectivity::Eight, GridCosts::octile())?;
 /// let mut mesh = GridMesh::new(&grid)?;
 /// let (a, b) = (Point::new(0.5, 1.5), Point::new(4.5, 1.5));
@@ -116,32 +116,6 @@ impl GridMesh {
         })
     }
 
-    /// Whether the mesh describes `grid` as it is now.
-    ///
-    /// # Example
-    /// See [`GridMesh`].
-    pub fn is_current<C: Cost>(&self, grid: &Grid<C>) -> bool {
-        self.mesh.is_some() && self.version == grid.version()
-    }
-
-    /// Builds the mesh again if `grid` is not the grid it describes.
-    ///
-    /// Errors: the grid makes no mesh (then the next query tries again).
-    ///
-    /// # Example
-    /// See [`GridMesh`].
-    pub fn update<C: Cost>(&mut self, grid: &Grid<C>) -> Result<(), MeshError> {
-        if self.is_current(grid) {
-            return Ok(());
-        }
-        self.mesh = None;
-        self.rebuilds += 1;
-        let mesh = NavMesh::from_grid_with(grid, self.options)?;
-        self.mesh = Some(mesh);
-        self.version = grid.version();
-        Ok(())
-    }
-
     /// The shortest path found from `from` to `to` on `grid` (see
     /// [`MeshQuery`]), after bringing the mesh up to date.
     ///
@@ -153,7 +127,7 @@ impl GridMesh {
         from: impl Into<Point>,
         to: impl Into<Point>,
     ) -> Result<Option<MeshPath>, GridMeshError> {
-        self.update(grid)?;
+        crate::graph::FollowMap::sync(self, grid)?;
         let mesh = self.mesh.as_ref().expect("updated above");
         Ok(self.query.find_path(mesh, from, to)?)
     }
@@ -172,5 +146,43 @@ impl GridMesh {
     /// See [`GridMesh`].
     pub fn rebuilds(&self) -> u64 {
         self.rebuilds
+    }
+}
+
+impl<C: Cost> crate::graph::FollowMap<Grid<C>> for GridMesh {
+    type Synced = ();
+    type Error = MeshError;
+
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version.get()
+    }
+
+    /// Whether the mesh describes `grid` as it is now.
+    ///
+    /// # Example
+    /// See [`GridMesh`].
+    #[inline]
+    fn is_current(&self, grid: &Grid<C>) -> bool {
+        self.mesh.is_some() && self.version == grid.version()
+    }
+
+    /// Builds the mesh again if `grid` is not the grid it describes.
+    ///
+    /// # Errors
+    /// The grid makes no mesh (then the next query tries again).
+    ///
+    /// # Example
+    /// See [`GridMesh`].
+    fn sync(&mut self, grid: &Grid<C>) -> Result<(), MeshError> {
+        if self.is_current(grid) {
+            return Ok(());
+        }
+        self.mesh = None;
+        self.rebuilds += 1;
+        let mesh = NavMesh::from_grid_with(grid, self.options)?;
+        self.mesh = Some(mesh);
+        self.version = grid.version();
+        Ok(())
     }
 }
