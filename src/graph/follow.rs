@@ -7,7 +7,7 @@
 //! 2. **A query never answers for an old map.** Asked about a map edited
 //!    since it last looked (or another map, or a clone edited apart), a
 //!    structure either brings itself up to date first (queries through
-//!    `&mut self`: the searches, the hierarchy, [`GridMesh`]) or refuses with
+//!    `&mut self`: the searches, the hierarchy, `GridMesh`) or refuses with
 //!    [`MapChanged`] (queries through `&self`: labels, fields, tables).
 //! 3. **[`FollowMap::sync`] brings it up to date**, the same call for
 //!    every structure: from the map's edit log where the structure can

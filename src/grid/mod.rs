@@ -54,7 +54,7 @@
 //! - the [`Hierarchy`](crate::hierarchy::Hierarchy) and
 //!   [`DStarLite`](crate::incremental::DStarLite) bring themselves up to
 //!   date from the log; a [`Clearance`] map refuses until
-//!   [`sync`](Clearance::sync)ed from it ([`FollowMap`](crate::graph::FollowMap)).
+//!   [`sync`](crate::graph::FollowMap::sync)ed from it ([`FollowMap`](crate::graph::FollowMap)).
 //!
 //! Distance estimates for grid searches are in [`heuristic`];
 //! [`Grid::heuristic`] picks the right one for a grid.

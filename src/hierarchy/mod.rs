@@ -30,7 +30,7 @@
 //!
 //! # A living map
 //! The hierarchy records the grid's [`MapVersion`]. Every query first
-//! brings it up to date ([`sync`](Hierarchy::sync)): from the grid's
+//! brings it up to date ([`sync`](crate::graph::FollowMap::sync)): from the grid's
 //! edit log it scans again the borders an edited cell lies on and rebuilds
 //! only the clusters that hold an edited cell or gained or lost an
 //! entrance; when the log cannot tell (too many edits, another grid), it
@@ -282,10 +282,10 @@ impl HierarchyOptions {
     }
 }
 
-/// What a [`sync`](Hierarchy::sync) did.
+/// What a [`sync`](crate::graph::FollowMap::sync) did.
 ///
 /// # Example
-/// See [`Hierarchy::sync`].
+/// See [`sync`](crate::graph::FollowMap::sync).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Repair {
@@ -488,7 +488,7 @@ impl<C: Cost> Hierarchy<C> {
     /// The grid version the hierarchy stands for.
     ///
     /// # Example
-    /// See [`sync`](Self::sync).
+    /// See [`sync`](crate::graph::FollowMap::sync).
     pub fn version(&self) -> MapVersion {
         self.version
     }

@@ -82,7 +82,7 @@ use table::Table;
 /// (its [`Graph::version`](crate::Graph::version) changed), is refused with
 /// [`LandmarkError::MapChanged`], since old distances can overestimate and
 /// the paths found would then not always be the cheapest.
-/// [`FollowMap::sync`](crate::graph::FollowMap::sync) builds them again at
+/// [`FollowMap::sync`] builds them again at
 /// the same landmark nodes (one Dijkstra per landmark and direction).
 #[derive(Clone)]
 pub struct Landmarks<C> {
@@ -142,7 +142,7 @@ pub enum LandmarkError {
     /// [`Landmarks::heuristic`] was given a graph edited since the landmarks
     /// were built (or another graph of the same size): its distances are
     /// not the landmarks'. Bring them up to date with
-    /// [`FollowMap::sync`](crate::graph::FollowMap::sync).
+    /// [`FollowMap::sync`].
     MapChanged(MapChanged),
 }
 

@@ -41,7 +41,7 @@ pub enum ClearanceError {
     },
     /// The grid is not at the version the clearance map describes: it was
     /// edited since (or it is another grid). Call
-    /// [`sync`](super::Clearance::sync) first.
+    /// [`sync`](crate::graph::FollowMap::sync) first.
     MapChanged(MapChanged),
 }
 

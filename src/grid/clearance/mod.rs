@@ -38,14 +38,14 @@
 //! also how far an edit reaches: blocking or opening cell `c` changes the
 //! clearance of the cells of the `max_size x max_size` square up and left
 //! of `c` (`c` its bottom-right corner) and of no other, so
-//! [`sync`](Clearance::sync) recomputes those. Choose the size of your
+//! [`sync`](crate::graph::FollowMap::sync) recomputes those. Choose the size of your
 //! largest unit.
 //!
 //! # A living map
 //! The map records the grid's [`MapVersion`]. [`Clearance::get`] and
 //! [`Clearance::unit`] refuse a grid at another version
 //! ([`MapChanged`](crate::graph::MapChanged)): call
-//! [`sync`](Clearance::sync) (the crate's one way to follow a map:
+//! [`sync`](crate::graph::FollowMap::sync) (the crate's one way to follow a map:
 //! [`FollowMap`](crate::graph::FollowMap)), which recomputes the windows of the
 //! edits logged since ([`Grid::edits_since`]), or everything when the log
 //! cannot tell (too many edits, another grid, another size). It never
@@ -136,10 +136,10 @@ impl PartialEq for Clearance {
 
 impl Eq for Clearance {}
 
-/// What a [`Clearance::sync`] did.
+/// What a [`sync`](crate::graph::FollowMap::sync) did.
 ///
 /// # Example
-/// See [`Clearance::sync`].
+/// See [`sync`](crate::graph::FollowMap::sync).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ClearanceUpdate {
@@ -199,7 +199,7 @@ impl Clearance {
     /// # Errors
     /// [`MapChanged`](crate::graph::MapChanged) when `grid` is not the map as
     /// the values describe it (edited since, or another grid):
-    /// [`sync`](Self::sync) first.
+    /// [`sync`](crate::graph::FollowMap::sync) first.
     ///
     /// # Example
     /// See [`new`](Self::new).
@@ -252,13 +252,13 @@ impl Clearance {
     /// The grid version the map describes.
     ///
     /// # Example
-    /// See [`sync`](Self::sync).
+    /// See [`sync`](crate::graph::FollowMap::sync).
     #[inline]
     pub fn version(&self) -> MapVersion {
         self.version
     }
 
-    /// [`sync`](Self::sync)'s work.
+    /// [`sync`](crate::graph::FollowMap::sync)'s work.
     fn follow<C: Cost>(&mut self, grid: &Grid<C>) -> ClearanceUpdate {
         if self.size() == (grid.width(), grid.height()) && self.version == grid.version() {
             return ClearanceUpdate::default();

@@ -62,7 +62,7 @@ impl Clearance {
     /// - [`ClearanceError::SizeMismatch`] when `grid` is not the size of the map;
     /// - [`ClearanceError::MapChanged`] when `grid` is at another version than
     ///   the map (edited since, or another grid): call
-    ///   [`sync`](Self::sync) first.
+    ///   [`sync`](crate::graph::FollowMap::sync) first.
     ///
     /// # Example
     /// ```
