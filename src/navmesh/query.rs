@@ -483,8 +483,7 @@ fn along_portal(mesh: &NavMesh, p: u32, a: Point, b: Point) -> u32 {
         if q == NONE {
             continue;
         }
-        let u = mesh.vertices[mesh.corners[t] as usize];
-        let v = mesh.vertices[mesh.corners[mesh.next_slot(p, t)] as usize];
+        let (v, u) = crossing(mesh, p, t);
         if on(u, v, a) && on(u, v, b) {
             return q;
         }
@@ -535,8 +534,7 @@ fn fill_nodes(mesh: &NavMesh, p: u32, at: Point, out: &mut Vec<(u32, u32)>) {
         if q == NONE {
             continue;
         }
-        let e0 = mesh.vertices[mesh.corners[s] as usize];
-        let e1 = mesh.vertices[mesh.corners[mesh.next_slot(p, s)] as usize];
+        let (e1, e0) = crossing(mesh, p, s);
         for n in nodes_of(q) {
             let m = graph.positions[n as usize];
             // The segment crosses the portal's line (at on p's side, m on
