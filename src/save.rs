@@ -27,7 +27,7 @@
 //!   [`FlowField`](crate::groups::FlowField) or
 //!   [`GridComponents`](crate::components::GridComponents) belongs to no
 //!   map: its queries answer [`MapChanged`](crate::graph::MapChanged) (the
-//!   labels: [`is_current`](crate::components::GridComponents::is_current)
+//!   labels: [`is_current`](crate::graph::FollowMap::is_current)
 //!   is `false` and edits are refused too) for every map, until it is **attached** to one
 //!   (`attach(&map)`), which checks that it describes that map and takes
 //!   the map's version then, or rebuilt. Attaching checks the whole

@@ -18,6 +18,7 @@ use pathseek::components::GridComponents;
 use pathseek::io::movingai::MovingAiMap;
 use pathseek::open_set::DaryHeap;
 use pathseek::store::IndexedStore;
+use pathseek::FollowMap;
 use pathseek::{AStar, Cell, Connectivity, Grid, GridCosts, Query};
 use pathseek_benchmarks::common::{median, Flags, Help, Lcg};
 

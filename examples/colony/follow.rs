@@ -25,3 +25,12 @@ pub(crate) fn clearance_sync(clearance: &mut Clearance, grid: &Grid<Length>) {
 pub(crate) fn clearance_at(clearance: &Clearance, grid: &Grid<Length>, cell: Cell) -> u8 {
     clearance.get(grid, cell).unwrap_or(0)
 }
+
+/// A group's distance field catches up with the grid: built again to the
+/// same goal when the grid changed (or left as it is when it did not).
+pub(crate) fn field_sync(
+    field: &mut DistanceField<Cell, Length>,
+    grid: &Grid<Length>,
+) -> Result<bool, SearchError<Cell, Length>> {
+    field.sync(grid)
+}

@@ -300,7 +300,7 @@ pub(crate) fn play<S: Store>(
                 continue;
             }
             let r = if g.field.goal() == Some(g.goal) {
-                g.field.refresh_grid(&map.grid).map(|_| ())
+                field_sync(&mut g.field, &map.grid).map(|_| ())
             } else {
                 g.field.build_grid(&map.grid, g.goal, None).map(|_| ())
             };

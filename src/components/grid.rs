@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::ComponentId;
 use crate::cost::Cost;
-use crate::graph::MapChanged;
+use crate::graph::{FollowMap, MapChanged};
 use crate::grid::{Cell, Grid};
 
 /// The label of a blocked cell.
@@ -47,18 +47,18 @@ pub(super) const WEST: u8 = 8;
 /// [`open`](Self::open), [`block`](Self::block) or
 /// [`set_passable`](Self::set_passable), which edit the grid and the labels
 /// together. After changing the grid's passability any other way, call
-/// [`update`](Self::update) (or [`rebuild`](Self::rebuild)). The labels
+/// [`sync`](crate::graph::FollowMap::sync) (or [`rebuild`](Self::rebuild)). The labels
 /// remember the grid's passability stamp (a value the grid draws fresh at
 /// every change of a cell's passability, shared by a clone until one of
 /// them changes): a question, or an edit through these methods, on a grid
 /// changed any other way or on another grid, is refused (edits with
 /// [`EditError::Stale`](super::EditError::Stale)), and
-/// [`is_current`](Self::is_current) answers the same question in O(1).
+/// [`is_current`](crate::graph::FollowMap::is_current) answers the same question in O(1).
 ///
 /// # Example
 /// ```
 /// use pathseek::components::GridComponents;
-/// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+/// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
 ///
 /// let mut grid = Grid::new(4, 4, Connectivity::Four, GridCosts::new(1u32, 1))?;
 /// let mut parts = GridComponents::new(&grid);
@@ -73,7 +73,7 @@ pub(super) const WEST: u8 = 8;
 /// // A door opened behind the labels' back: they refuse to answer.
 /// grid.set_passable(Cell::new(1, 0), true)?;
 /// assert!(parts.connected(&grid, Cell::new(0, 0), Cell::new(3, 3)).is_err());
-/// parts.update(&grid);
+/// parts.sync(&grid)?;
 /// assert!(parts.connected(&grid, Cell::new(0, 0), Cell::new(3, 3))?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -91,7 +91,7 @@ pub struct GridComponents {
     /// Every label in use is below this.
     pub(super) next_label: u32,
     /// The grid's [`version`](crate::Graph::version) when the labels were
-    /// last made current (built, edited, updated or attached): what a
+    /// last made current (built, edited through them, synced or attached): what a
     /// [`MapChanged`] names as `built`.
     pub(super) version: u64,
 }
@@ -189,7 +189,7 @@ impl GridComponents {
     /// # Example
     /// ```
     /// use pathseek::components::GridComponents;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
     /// let mut grid = Grid::new(3, 1, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut parts = GridComponents::new(&grid);
     /// grid.set_passable(Cell::new(1, 0), false)?; // changed behind the labels' back
@@ -286,49 +286,6 @@ impl GridComponents {
         self.version = grid.version().0;
     }
 
-    /// Brings the labels up to date with `grid` as it is now: nothing when
-    /// they already describe it (only terrain changed since, or nothing),
-    /// else labels it again, as [`rebuild`](Self::rebuild). Returns whether
-    /// it labelled again. After this every question on `grid` is answered.
-    ///
-    /// # Complexity
-    /// O(1) when the labels are current; O(cells) when it labels again.
-    ///
-    /// # Example
-    /// ```
-    /// use pathseek::components::GridComponents;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
-    /// let mut grid = Grid::new(3, 1, Connectivity::Four, GridCosts::new(1u32, 1))?;
-    /// let mut parts = GridComponents::new(&grid);
-    /// grid.set_terrain(Cell::new(1, 0), 5)?;
-    /// assert!(!parts.update(&grid)); // terrain only: the labels still hold
-    /// grid.set_passable(Cell::new(1, 0), false)?;
-    /// assert!(parts.update(&grid));
-    /// assert_eq!(parts.connected(&grid, Cell::new(0, 0), Cell::new(2, 0)), Ok(false));
-    /// # Ok::<(), pathseek::grid::GridError>(())
-    /// ```
-    pub fn update<C: Cost>(&mut self, grid: &Grid<C>) -> bool {
-        if self.is_current(grid) {
-            self.version = grid.version().0;
-            return false;
-        }
-        self.rebuild(grid);
-        true
-    }
-
-    /// `Ok(())` if the labels describe `grid` as it is now, else the
-    /// [`MapChanged`] every question answers.
-    pub(super) fn check<C: Cost>(&self, grid: &Grid<C>) -> Result<(), MapChanged> {
-        if self.is_current(grid) {
-            Ok(())
-        } else {
-            Err(MapChanged {
-                built: self.version,
-                now: grid.version().0,
-            })
-        }
-    }
-
     /// Grid width.
     ///
     /// # Example
@@ -360,7 +317,7 @@ impl GridComponents {
     }
 
     /// The number of components (a grid without passable cells has none) of
-    /// the grid as it was labelled: [`is_current`](Self::is_current) tells
+    /// the grid as it was labelled: [`is_current`](crate::graph::FollowMap::is_current) tells
     /// whether that is the grid as it is now.
     ///
     /// # Complexity
@@ -385,7 +342,7 @@ impl GridComponents {
     ///
     /// # Errors
     /// [`MapChanged`] unless the labels describe `grid` as it is now: it was
-    /// changed behind their back (call [`update`](Self::update)), or it is
+    /// changed behind their back (call [`sync`](crate::graph::FollowMap::sync)), or it is
     /// another grid.
     ///
     /// # Complexity
@@ -472,8 +429,64 @@ impl GridComponents {
         self.labels.capacity() * core::mem::size_of::<u32>()
     }
 
+    /// The row-major index of `cell`, if it is inside the grid.
+    #[inline]
+    pub(super) fn index(&self, cell: Cell) -> Option<usize> {
+        (cell.x < self.width && cell.y < self.height)
+            .then(|| cell.y as usize * self.width as usize + cell.x as usize)
+    }
+}
+
+impl<C: Cost> FollowMap<Grid<C>> for GridComponents {
+    type Synced = bool;
+    type Error = core::convert::Infallible;
+
+    /// The grid's [`version`](crate::Graph::version) when the labels were
+    /// last made current (built, edited through them, synced or attached).
+    /// Terrain edits change the version but not the labels: what says
+    /// whether the labels hold is [`is_current`](FollowMap::is_current),
+    /// which compares the grid's passability stamp.
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version
+    }
+
+    /// Brings the labels up to date with `grid` as it is now: nothing when
+    /// they already describe it (only terrain changed since, or nothing),
+    /// else labels it again, as [`rebuild`](GridComponents::rebuild).
+    /// Returns whether it labelled again. After this every question on
+    /// `grid` is answered. (To keep the labels current without relabelling,
+    /// edit through them: [`open`](GridComponents::open),
+    /// [`block`](GridComponents::block).)
+    ///
+    /// # Complexity
+    /// O(1) when the labels are current; O(cells) when it labels again.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::components::GridComponents;
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
+    /// let mut grid = Grid::new(3, 1, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut parts = GridComponents::new(&grid);
+    /// grid.set_terrain(Cell::new(1, 0), 5)?;
+    /// assert_eq!(parts.sync(&grid), Ok(false)); // terrain only: the labels still hold
+    /// grid.set_passable(Cell::new(1, 0), false)?;
+    /// assert_eq!(parts.sync(&grid), Ok(true));
+    /// assert_eq!(parts.connected(&grid, Cell::new(0, 0), Cell::new(2, 0)), Ok(false));
+    /// # Ok::<(), pathseek::grid::GridError>(())
+    /// ```
+    fn sync(&mut self, grid: &Grid<C>) -> Result<bool, Self::Error> {
+        if self.is_current(grid) {
+            self.version = grid.version().0;
+            return Ok(false);
+        }
+        self.rebuild(grid);
+        Ok(true)
+    }
+
     /// Whether the labels describe `grid` as it is now: built from it (or a
-    /// clone of it) and kept up to date through the edit methods since.
+    /// clone of it) and kept up to date through the edit methods or
+    /// [`sync`](FollowMap::sync) since. Terrain edits leave them current.
     ///
     /// # Complexity
     /// O(1): the grid's passability stamp against the one the labels recorded.
@@ -481,7 +494,7 @@ impl GridComponents {
     /// # Example
     /// ```
     /// use pathseek::components::GridComponents;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
     /// let mut grid = Grid::new(3, 3, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut parts = GridComponents::new(&grid);
     /// parts.block(&mut grid, Cell::new(1, 1))?;
@@ -492,15 +505,23 @@ impl GridComponents {
     /// assert!(!parts.is_current(&grid));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn is_current<C: Cost>(&self, grid: &Grid<C>) -> bool {
+    #[inline]
+    fn is_current(&self, grid: &Grid<C>) -> bool {
         (grid.width(), grid.height()) == (self.width, self.height)
             && grid.passability_stamp() == self.stamp
     }
 
-    /// The row-major index of `cell`, if it is inside the grid.
+    /// `Ok(())` if the labels describe `grid` as it is now, else the
+    /// [`MapChanged`] every question answers.
     #[inline]
-    pub(super) fn index(&self, cell: Cell) -> Option<usize> {
-        (cell.x < self.width && cell.y < self.height)
-            .then(|| cell.y as usize * self.width as usize + cell.x as usize)
+    fn check(&self, grid: &Grid<C>) -> Result<(), MapChanged> {
+        if self.is_current(grid) {
+            Ok(())
+        } else {
+            Err(MapChanged {
+                built: self.version,
+                now: grid.version().0,
+            })
+        }
     }
 }

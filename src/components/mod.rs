@@ -11,7 +11,7 @@
 //!
 //! | graph | type | edits | memory |
 //! |---|---|---|---|
-//! | [`Grid`](crate::Grid), 4- or 8-connected | [`GridComponents`] | [`open`](GridComponents::open) / [`block`](GridComponents::block) a cell without relabelling the map; terrain edits keep the labels; any other change of passability: questions answer [`MapChanged`](crate::graph::MapChanged) until [`update`](GridComponents::update) | 4 bytes per cell, nothing per component |
+//! | [`Grid`](crate::Grid), 4- or 8-connected | [`GridComponents`] | [`open`](GridComponents::open) / [`block`](GridComponents::block) a cell without relabelling the map; terrain edits keep the labels; any other change of passability: questions answer [`MapChanged`](crate::graph::MapChanged) until [`sync`](crate::graph::FollowMap::sync) | 4 bytes per cell, nothing per component |
 //! | any graph with dense ids ([`DenseIds`](crate::graph::DenseIds)) whose edges are symmetric, such as an undirected [`AdjacencyList`](crate::AdjacencyList) | [`GraphComponents`] | none (build again) | 4 bytes per node |
 //!
 //! Grids: a grid's moves are reversible (a diagonal step needs both orthogonal

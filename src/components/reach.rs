@@ -3,7 +3,7 @@
 
 use super::{GraphComponents, GridComponents};
 use crate::cost::Cost;
-use crate::graph::{DenseIds, Graph, MapChanged};
+use crate::graph::{DenseIds, FollowMap, Graph, MapChanged};
 use crate::grid::{Cell, Grid};
 use crate::query::{Query, Target};
 use smallvec::SmallVec;

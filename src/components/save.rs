@@ -111,7 +111,7 @@ impl GridComponents {
     /// # Example
     /// ```
     /// use pathseek::components::GridComponents;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Length};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts, Length};
     /// let mut grid = Grid::from_fn(8, 8, Connectivity::Eight, GridCosts::octile(), |c| c.x != 3)?;
     /// let mut parts = GridComponents::new(&grid);
     /// parts.open(&mut grid, Cell::new(3, 3))?; // a door: the two sides merge

@@ -2,6 +2,7 @@
 //! against a breadth-first reference are in `tests/maps/components.rs`.
 
 use super::grid::GridComponents;
+use crate::graph::FollowMap;
 use crate::grid::{Cell, Connectivity, Grid, GridCosts};
 
 fn grid(rows: &[&str], connectivity: Connectivity) -> Grid<u32> {

@@ -34,9 +34,9 @@
 //! | [`Clearance`](crate::grid::Clearance) | `get(&grid, cell)`, `unit(&grid, size)` | `MapChanged` | yes | a `max_size²` window per edited cell |
 //! | [`PrecomputedJumps`](crate::jump_points::PrecomputedJumps) | `on(&grid)` | `MapChanged` | yes | the rows and columns through the edited cells |
 //! | [`HexComponents`](crate::hex::HexComponents) | `connected(&map, ..)`, `component`, `reach` | `MapChanged` | yes | nothing for terrain edits; a relabelling for passability edits |
-//! | [`GridComponents`](crate::components::GridComponents) | `connected(&grid, ..)`, `component`, `reach` | `MapChanged` after a passability edit (terrain edits and clones keep it current) | not yet: `update(&grid)` | a relabelling (edit through it, `set_passable`, to keep it current cheaply) |
-//! | [`DistanceField`](crate::groups::DistanceField) | `cost(&graph, ..)`, `next_step`, `path_into` | `MapChanged` | not yet: `refresh_grid(&grid)` (`refresh(&reversed)` on other graphs) | a new field (one Dijkstra) |
-//! | [`FlowField`](crate::groups::FlowField) | `cost(&grid, ..)`, `next_step`, `path_into` | `MapChanged` | no: `refill(&field, &grid)` from a synced [`DistanceField`](crate::groups::DistanceField) | O(cells) |
+//! | [`GridComponents`](crate::components::GridComponents) | `connected(&grid, ..)`, `component`, `reach` | `MapChanged` after a passability edit (terrain edits and clones keep it current) | yes | nothing for terrain edits; a relabelling otherwise (edit through it, `open` / `block`, to keep it current without one) |
+//! | [`DistanceField`](crate::groups::DistanceField) | `cost(&graph, ..)`, `next_step`, `path_into` | `MapChanged` | yes (`refresh(&reversed)` on graphs other than grids) | a new field: one Dijkstra, in the field's memory |
+//! | [`FlowField`](crate::groups::FlowField) | `cost(&grid, ..)`, `next_step`, `path_into` | `MapChanged` | yes (or `refill(&field, &grid)` from a synced [`DistanceField`](crate::groups::DistanceField)) | a new field: one Dijkstra through a distance field allocated for the call, O(cells) to pack |
 //! | [`Landmarks`](crate::landmarks::Landmarks) | `heuristic(&graph, goal)` | `MapChanged` | yes | one Dijkstra per landmark (the same landmarks) |
 //! | [`BoundedJumps`](crate::jump_points::BoundedJumps) | `on(&grid)` | `MapChanged` | no: build again (one Dijkstra per cell) | - |
 //! | [`NavMesh`](crate::navmesh::NavMesh) | `find_path(from, to)` | a mesh is its own map: made from a grid, it is a copy of it | no: `GridMesh` follows a grid | - |

@@ -48,7 +48,7 @@
 //! - [`DistanceField`](crate::groups::DistanceField),
 //!   [`FlowField`](crate::groups::FlowField) and
 //!   [`UnitSearch`](crate::groups::UnitSearch) answer `Err(MapChanged)` for
-//!   a grid edited since they were built (`refresh_grid` rebuilds);
+//!   a grid edited since they were built (`sync` rebuilds);
 //! - component labels ([`GridComponents`](crate::components::GridComponents))
 //!   refuse a grid changed behind their back;
 //! - the [`Hierarchy`](crate::hierarchy::Hierarchy) and

@@ -4,7 +4,7 @@
 use super::same_size;
 use crate::astar::Engine;
 use crate::cost::Cost;
-use crate::graph::{check_version, DenseIds, MapChanged};
+use crate::graph::{check_version, DenseIds, FollowMap, MapChanged};
 use crate::grid::{Cell, Grid};
 use crate::open_set::BinaryHeap;
 use crate::result::{SearchError, Stats, Status};
@@ -27,8 +27,9 @@ use crate::Query;
 /// built on, or they return `Ok(None)`. The field records the graph's
 /// [`version`](crate::Graph::version) when built (a reversed grid's is the
 /// grid's): on a graph edited since, queries return
-/// [`MapChanged`] instead of a step that may lead into a new wall. Build
-/// again (or [`refresh`](Self::refresh)) after an edit.
+/// [`MapChanged`] instead of a step that may lead into a new wall. After an
+/// edit, [`sync`](crate::graph::FollowMap::sync) builds it again to the
+/// same goal (on a grid; [`refresh`](Self::refresh) on another graph).
 ///
 /// # Memory
 /// One node record per node of the graph, kept between builds: 16 bytes
@@ -302,9 +303,14 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         self.blocked.map(|(_, _, version)| version)
     }
 
-    /// The bound the field was built within (`None`: unbounded).
-    pub(super) fn max_cost(&self) -> Option<C> {
-        self.max_cost
+    /// The goal and bound of the last build, also when it failed because
+    /// the goal was blocked: what a rebuild builds to.
+    pub(super) fn target(&self) -> Option<(N, Option<C>)> {
+        match (self.goal, self.blocked) {
+            (Some(goal), _) => Some((goal, self.max_cost)),
+            (None, Some((goal, max_cost, _))) => Some((goal, max_cost)),
+            (None, None) => None,
+        }
     }
 
     /// Whether the field answers for some graph (not loaded and left
@@ -433,25 +439,52 @@ impl<C: Cost> DistanceField<Cell, C> {
     ) -> Result<Stats, SearchError<Cell, C>> {
         self.build(&grid.reversed(), goal, max_cost)
     }
+}
 
-    /// [`refresh`](Self::refresh) on [`grid.reversed()`](Grid::reversed).
+impl<C: Cost> FollowMap<Grid<C>> for DistanceField<Cell, C> {
+    type Synced = bool;
+    type Error = SearchError<Cell, C>;
+
+    /// The grid's [`version`](crate::Graph::version) the field answers
+    /// for: its last build (or `attach`), or the build that found the goal
+    /// blocked; 0 (no map's) before a build and for a field loaded and not
+    /// attached.
+    #[inline]
+    fn map_version(&self) -> u64 {
+        self.version()
+            .or_else(|| self.blocked_version())
+            .unwrap_or(0)
+    }
+
+    /// [`refresh`](DistanceField::refresh) on
+    /// [`grid.reversed()`](Grid::reversed): builds the field again, to the
+    /// same goal within the same bound, when `grid` has changed since (a
+    /// field cannot follow single edits: a rebuild is one Dijkstra).
+    /// Returns whether it built.
     ///
     /// # Errors
-    /// Those of [`build`](Self::build).
+    /// Those of [`build`](DistanceField::build): the goal blocked by an
+    /// edit (the field then reaches nothing on this grid, and the next sync
+    /// after the grid changes builds again).
+    ///
+    /// # Complexity
+    /// O(1) when current; one Dijkstra otherwise.
     ///
     /// # Example
     /// ```
     /// use pathseek::groups::DistanceField;
-    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
     /// let mut grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
     /// let mut field = DistanceField::new();
     /// field.build_grid(&grid, Cell::new(7, 0), None)?;
+    /// assert_eq!(field.sync(&grid), Ok(false)); // nothing changed
     /// grid.set_passable(Cell::new(6, 0), false)?;
-    /// assert!(field.refresh_grid(&grid)?);
+    /// assert!(field.cost(&grid, Cell::new(5, 0)).is_err()); // refused until synced
+    /// assert_eq!(field.sync(&grid), Ok(true));
     /// assert_eq!(field.cost(&grid, Cell::new(5, 0))?, Some(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn refresh_grid(&mut self, grid: &Grid<C>) -> Result<bool, SearchError<Cell, C>> {
+    fn sync(&mut self, grid: &Grid<C>) -> Result<bool, Self::Error> {
         self.refresh(&grid.reversed())
     }
 }

@@ -3,8 +3,9 @@
 
 use super::DistanceField;
 use crate::cost::Cost;
-use crate::graph::{check_version, Graph, MapChanged};
+use crate::graph::{check_version, FollowMap, Graph, MapChanged};
 use crate::grid::{Cell, Grid, STEPS};
+use crate::result::SearchError;
 
 /// The direction byte of the goal cell.
 const AT_GOAL: u8 = 8;
@@ -19,8 +20,10 @@ const UNREACHED: u8 = u8::MAX;
 /// It does not borrow the grid, but records the grid's
 /// [`version`](crate::Graph::version) the field was built for, and its
 /// queries take the grid: on a grid edited since, they return
-/// [`MapChanged`] (never a step into a new wall). Build the field again and
-/// [`refill`](Self::refill) after an edit.
+/// [`MapChanged`] (never a step into a new wall). After an edit,
+/// [`sync`](crate::graph::FollowMap::sync) builds it again to the same goal
+/// (through a distance field of its own for the time of the call), or
+/// [`refill`](Self::refill) it from a distance field you keep and sync.
 ///
 /// # Example
 /// ```
@@ -55,6 +58,9 @@ pub struct FlowField<C> {
     /// `false` when loaded and not yet attached to a grid, or packed from
     /// such a field: it answers for none (see `crate::save`).
     attached: bool,
+    /// The goal the field leads to, also when the field was built with
+    /// the goal blocked (then no cell is reached): what a sync builds to.
+    goal: Option<Cell>,
 }
 
 impl<C: Cost> FlowField<C> {
@@ -79,6 +85,7 @@ impl<C: Cost> FlowField<C> {
             version: 0,
             max_cost: None,
             attached: true,
+            goal: None,
         };
         flow.refill(field, grid);
         flow
@@ -109,7 +116,9 @@ impl<C: Cost> FlowField<C> {
             .or(field.blocked_version())
             .unwrap_or_else(|| Graph::version(grid));
         self.attached = field.goal().is_none() || field.is_attached();
-        self.max_cost = field.goal().and(field.max_cost());
+        let target = field.target();
+        self.goal = target.map(|(goal, _)| goal);
+        self.max_cost = target.and_then(|(_, max_cost)| max_cost);
         self.directions.clear();
         self.directions.resize(cells, UNREACHED);
         self.costs.clear();
@@ -267,6 +276,68 @@ impl<C: Cost> FlowField<C> {
     }
 }
 
+impl<C: Cost> FollowMap<Grid<C>> for FlowField<C> {
+    type Synced = bool;
+    type Error = SearchError<Cell, C>;
+
+    /// The grid's [`version`](crate::Graph::version) this flow field
+    /// answers for (0, no map's, while loaded and not attached).
+    #[inline]
+    fn map_version(&self) -> u64 {
+        if self.attached {
+            self.version
+        } else {
+            0
+        }
+    }
+
+    /// Builds the field again when `grid` has changed since (or it was
+    /// loaded and not attached): a distance field to the same goal within
+    /// the same bound, packed into this flow field's memory. A flow field
+    /// of no goal becomes one of no goal on `grid`. Returns whether it
+    /// built.
+    ///
+    /// # Errors
+    /// Those of [`DistanceField::build`]: the goal blocked (the flow field
+    /// then reaches nothing on this grid, and the next sync after the grid
+    /// changes builds again).
+    ///
+    /// # Complexity
+    /// O(1) when current; otherwise one Dijkstra and O(cells), with a
+    /// distance field (16 bytes a cell with `u32` costs) allocated for the
+    /// time of the call. To build without allocating, keep a
+    /// [`DistanceField`], [`sync`](FollowMap::sync) it and
+    /// [`refill`](FlowField::refill) from it.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::groups::{DistanceField, FlowField};
+    /// use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
+    /// let mut grid = Grid::new(8, 8, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut field = DistanceField::new();
+    /// field.build_grid(&grid, Cell::new(7, 0), None)?;
+    /// let mut flow = FlowField::from_field(&field, &grid);
+    /// assert_eq!(flow.sync(&grid), Ok(false)); // nothing changed
+    /// grid.set_passable(Cell::new(6, 0), false)?;
+    /// assert!(flow.next_step(&grid, Cell::new(5, 0)).is_err()); // refused until synced
+    /// assert_eq!(flow.sync(&grid), Ok(true));
+    /// assert_eq!(flow.next_step(&grid, Cell::new(5, 0))?, Some(Cell::new(5, 1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sync(&mut self, grid: &Grid<C>) -> Result<bool, Self::Error> {
+        if self.is_current(grid) {
+            return Ok(false);
+        }
+        let mut field = DistanceField::new();
+        let built = match self.goal {
+            Some(goal) => field.build_grid(grid, goal, self.max_cost).map(|_| ()),
+            None => Ok(()),
+        };
+        self.refill(&field, grid);
+        built.map(|()| true)
+    }
+}
+
 #[cfg(feature = "serde")]
 mod save {
     //! [`FlowField`] to and from serde: the direction bytes and costs,
@@ -277,7 +348,7 @@ mod save {
     use super::{FlowField, AT_GOAL, UNREACHED};
     use crate::cost::Cost;
     use crate::graph::Graph;
-    use crate::grid::{Grid, STEPS};
+    use crate::grid::{Cell, Grid, STEPS};
     use crate::groups::verify::verify;
     use crate::save::{cells, check_len, SaveError};
 
@@ -293,6 +364,7 @@ mod save {
         directions: &'a [u8],
         costs: &'a [C],
         max_cost: Option<C>,
+        goal: Option<Cell>,
     }
 
     /// What a flow field is loaded from. A save without a bound (made
@@ -306,6 +378,10 @@ mod save {
         costs: Vec<C>,
         #[serde(default = "unbounded")]
         max_cost: Option<C>,
+        /// Saves made before the goal was saved have none: it is then the
+        /// cell at the goal, if any.
+        #[serde(default)]
+        goal: Option<Cell>,
     }
 
     /// The bound of a save that has none (not `#[serde(default)]`, which
@@ -322,6 +398,7 @@ mod save {
                 directions: &self.directions,
                 costs: &self.costs,
                 max_cost: self.max_cost,
+                goal: self.goal,
             }
             .serialize(serializer)
         }
@@ -352,6 +429,7 @@ mod save {
                 directions,
                 costs,
                 max_cost,
+                goal,
             } = saved;
             let n = cells(width, height);
             check_len("flow directions", n, directions.len())?;
@@ -361,7 +439,7 @@ mod save {
                     reason: "the bound is NaN or negative",
                 });
             }
-            let flow = FlowField {
+            let mut flow = FlowField {
                 width,
                 height,
                 directions,
@@ -369,6 +447,7 @@ mod save {
                 version: 0,
                 max_cost,
                 attached: false,
+                goal,
             };
             let mut goals = 0;
             for (i, &d) in flow.directions.iter().enumerate() {
@@ -395,6 +474,22 @@ mod save {
                 return Err(SaveError::Inconsistent {
                     reason: "cells reached, but not exactly one goal",
                 });
+            }
+            let at_goal = flow.directions.iter().position(|&d| d == AT_GOAL);
+            match (flow.goal, at_goal) {
+                (Some(goal), at)
+                    if flow.index(goal).is_none()
+                        || at.is_some_and(|i| flow.index(goal) != Some(i)) =>
+                {
+                    return Err(SaveError::Inconsistent {
+                        reason: "the goal is off the grid or not the cell at the goal",
+                    })
+                }
+                (None, Some(i)) => {
+                    let w = width as usize;
+                    flow.goal = Some(Cell::new((i % w) as u32, (i / w) as u32));
+                }
+                _ => {}
             }
             Ok(flow)
         }

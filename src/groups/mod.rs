@@ -31,7 +31,7 @@
 //! # Example
 //! ```
 //! use pathseek::groups::DistanceField;
-//! use pathseek::{Cell, Connectivity, Grid, GridCosts};
+//! use pathseek::{Cell, Connectivity, FollowMap, Grid, GridCosts};
 //!
 //! let mut grid = Grid::new(64, 64, Connectivity::Eight, GridCosts::<u32>::new(2, 3)).unwrap();
 //! let mut field = DistanceField::new(); // keep it: rebuilding reuses its memory
@@ -43,7 +43,7 @@
 //! // After an edit the field answers `Err(MapChanged)` until built again.
 //! grid.set_passable(Cell::new(30, 30), false).unwrap();
 //! assert!(field.next_step(&grid, Cell::new(1, 1)).is_err());
-//! field.refresh_grid(&grid).unwrap(); // same goal, same memory
+//! field.sync(&grid).unwrap(); // same goal, same memory
 //! assert!(field.next_step(&grid, Cell::new(1, 1)).unwrap().is_some());
 //! ```
 

@@ -4,7 +4,7 @@
 //! cells, costs and order) for every node, direction of arrival and goal; its
 //! filled-in paths must be legal grid paths of that cost. On the MovingAI
 //! scenario files of tests/data every cost must equal `BlockJumpPoints`' and
-//! the optimal length. After edits, `update` must give a graph equal to a
+//! the optimal length. After edits, `sync` must give a graph equal to a
 //! fresh build. Also: construction errors, blocked ends, predicates.
 
 use crate::common;

@@ -26,7 +26,7 @@ use common::Lcg;
 use pathseek::components::{
     ComponentId, EditError, GraphComponents, GraphComponentsError, GridComponents,
 };
-use pathseek::{AdjacencyList, Cell, Connectivity, DenseIds, Graph, Grid, GridCosts};
+use pathseek::{AdjacencyList, Cell, Connectivity, DenseIds, FollowMap, Graph, Grid, GridCosts};
 use proptest::prelude::*;
 
 /// Reference labels by breadth-first search over `successors`: `None` for a node
@@ -451,13 +451,13 @@ fn labels_refuse_a_map_changed_behind_their_back() {
     assert_ne!(err.built, err.now);
     assert!(parts.component(&grid, door).is_err());
     assert!(parts.reach(&grid).is_err());
-    assert!(parts.update(&grid));
+    assert!(parts.sync(&grid).unwrap());
     assert_eq!(parts.connected(&grid, a, b), Ok(true));
     assert!(parts.component(&grid, door).unwrap().is_some());
     // Terrain (a weight of 0 too) leaves the labels current.
     grid.set_terrain(Cell::new(1, 0), 0).unwrap();
     assert_eq!(parts.connected(&grid, a, b), Ok(true));
-    assert!(!parts.update(&grid));
+    assert!(!parts.sync(&grid).unwrap());
     // A clone is the same map; a new map of the same size is not.
     let copy = grid.clone();
     assert_eq!(parts.connected(&copy, a, b), Ok(true));

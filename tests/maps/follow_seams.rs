@@ -11,6 +11,7 @@
 use pathseek::components::GridComponents;
 use pathseek::graph::path_cost;
 use pathseek::groups::{DistanceField, FlowField};
+use pathseek::FollowMap;
 use pathseek::{Cell, Connectivity, Grid, GridCosts};
 
 use crate::common::{self, Lcg};
@@ -117,12 +118,23 @@ fn labels_and_fields_answer_for_the_map_as_it_is_or_refuse() {
                     };
                     grid = random_grid(&mut rng, w2, h2);
                 }
-                7 | 8 => {
-                    // Brought up to date, as a game would each frame.
-                    parts.update(&grid);
+                7 => {
+                    // Brought up to date, as a game would each frame: the
+                    // field built again, the flow refilled from it.
+                    parts.sync(&grid).unwrap();
                     assert!(parts.is_current(&grid));
                     let _ = field.build_grid(&grid, goal, bound);
                     flow.refill(&field, &grid);
+                }
+                8 => {
+                    // The same, each by its own sync.
+                    parts.sync(&grid).unwrap();
+                    let _ = field.sync(&grid);
+                    let _ = flow.sync(&grid);
+                    assert!(parts.is_current(&grid) && field.is_current(&grid));
+                    assert!(flow.is_current(&grid) && flow.check(&grid).is_ok());
+                    assert_eq!(field.sync(&grid), Ok(false));
+                    assert_eq!(flow.sync(&grid), Ok(false));
                 }
                 _ => {}
             }
@@ -204,17 +216,23 @@ fn a_field_whose_goal_was_blocked_builds_again_once_it_opens() {
     let mut field = DistanceField::new();
     field.build_grid(&grid, goal, None).unwrap();
     grid.set_passable(goal, false).unwrap();
-    assert!(field.refresh_grid(&grid).is_err());
+    assert!(field.sync(&grid).is_err());
     assert_eq!(field.cost(&grid, unit), Ok(None)); // no path on this map
     let flow = FlowField::from_field(&field, &grid);
     assert_eq!(flow.cost(&grid, unit), Ok(None));
     grid.set_passable(goal, true).unwrap();
     assert!(field.cost(&grid, unit).is_err());
     assert!(flow.cost(&grid, unit).is_err());
-    assert!(field.refresh_grid(&grid).unwrap());
+    let mut flow = flow;
+    assert!(field.sync(&grid).unwrap());
     assert_eq!(field.cost(&grid, unit), Ok(Some(3)));
     assert_eq!(
         FlowField::from_field(&field, &grid).cost(&grid, unit),
         Ok(Some(3))
     );
+    // The flow field packed while the goal was blocked keeps its goal: its
+    // own sync builds to it once the door opened.
+    assert_eq!(flow.sync(&grid), Ok(true));
+    assert_eq!(flow.cost(&grid, unit), Ok(Some(3)));
+    assert_eq!(flow, FlowField::from_field(&field, &grid));
 }

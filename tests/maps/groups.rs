@@ -26,7 +26,9 @@ use pathseek::graph::path_cost;
 use pathseek::groups::{grid_units_heuristic, group_paths, DistanceField, FlowField, UnitSearch};
 use pathseek::open_set::BinaryHeap;
 use pathseek::store::IndexedStore;
-use pathseek::{AStar, Cell, Connectivity, Cost, DenseIds, Grid, GridCosts, Length, StaticGraph};
+use pathseek::{
+    AStar, Cell, Connectivity, Cost, DenseIds, FollowMap, Grid, GridCosts, Length, StaticGraph,
+};
 use proptest::prelude::*;
 
 const REGRESSIONS: &str = regressions_file!("groups");
@@ -498,11 +500,11 @@ fn a_distance_field_not_rebuilt_after_an_edit_refuses_to_step() {
     let cost = field.path_into(&grid, unit, &mut path).unwrap();
     assert_eq!(cost, fresh_cost(&grid, unit, goal));
     assert_eq!(path_cost(&grid, &path), cost);
-    // `refresh_grid` rebuilds only a stale field, to the same goal.
-    assert_eq!(field.refresh_grid(&grid), Ok(false));
+    // `sync` rebuilds only a stale field, to the same goal.
+    assert_eq!(field.sync(&grid), Ok(false));
     grid.set_passable(Cell::new(30, 63), false).unwrap(); // the gap closes
     assert!(field.next_step(&grid, unit).is_err());
-    assert_eq!(field.refresh_grid(&grid), Ok(true));
+    assert_eq!(field.sync(&grid), Ok(true));
     assert_eq!(field.goal(), Some(goal));
     assert_eq!(field.next_step(&grid, unit), Ok(None)); // cut off now
     assert_eq!(
@@ -586,7 +588,7 @@ enum Op {
     Edit(u32, u32, u8),
     /// Asks every structure about every cell.
     Query,
-    /// Builds the field (by `refresh_grid` when `true`), refills the flow
+    /// Builds the field (by `sync` when `true`), refills the flow
     /// field and runs the unit search again.
     Rebuild(bool),
 }
@@ -703,7 +705,7 @@ proptest! {
                            units: &mut Vec<Cell>,
                            refresh: bool| {
             if refresh && field.goal().is_some() {
-                field.refresh_grid(grid).unwrap();
+                field.sync(grid).unwrap();
             } else {
                 field.build_grid(grid, goal, case.max).unwrap();
             }

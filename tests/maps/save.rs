@@ -9,6 +9,7 @@ use pathseek::components::GridComponents;
 use pathseek::groups::{DistanceField, FlowField};
 use pathseek::io::movingai::{self, MovingAiMap};
 use pathseek::save::SaveError;
+use pathseek::FollowMap;
 use pathseek::{Cell, Connectivity, Cost, Graph, Grid, GridCosts, Length, Limit, Path, Stats};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
@@ -387,7 +388,7 @@ fn distance_fields_survive_a_round_trip_and_attach_to_their_map_only() {
             ));
             assert!(again.cost(&edited, goal).is_err());
             // Refresh rebuilds a field attached to nothing.
-            assert!(again.refresh_grid(&edited).unwrap());
+            assert!(again.sync(&edited).unwrap());
             assert_eq!(
                 field_answers(&again, &edited),
                 field_answers(&fresh, &edited)
@@ -679,4 +680,39 @@ fn saved_fields_attach_only_to_the_map_as_it_is_after_edits() {
         attached > cases / 8 && refused > cases / 8,
         "{attached} {refused}"
     );
+}
+
+/// A loaded flow field keeps its goal, also one saved while the goal was
+/// blocked (no cell reached, so the goal is in no direction byte): its
+/// `sync` builds to that goal once the map is another. A saved goal that
+/// is not the cell at the goal, or off the grid, is refused on load; a save
+/// without a goal takes the cell at the goal.
+#[test]
+fn a_loaded_flow_field_syncs_to_its_goal() {
+    let mut grid = Grid::new(4, 1, Connectivity::Four, GridCosts::new(1u32, 1)).unwrap();
+    let (goal, unit) = (Cell::new(0, 0), Cell::new(3, 0));
+    grid.set_passable(goal, false).unwrap();
+    let mut field = DistanceField::new();
+    assert!(field.build_grid(&grid, goal, None).is_err());
+    let saved = serde_json::to_value(FlowField::from_field(&field, &grid)).unwrap();
+    grid.set_passable(goal, true).unwrap();
+    let mut flow: FlowField<u32> = serde_json::from_value(saved).unwrap();
+    assert!(flow.cost(&grid, unit).is_err()); // not attached
+    assert_eq!(flow.sync(&grid), Ok(true));
+    assert_eq!(flow.cost(&grid, unit), Ok(Some(3)));
+
+    let good = serde_json::to_value(&flow).unwrap();
+    let mut bad = good.clone();
+    bad["goal"] = serde_json::json!({"x": 1, "y": 0});
+    assert!(serde_json::from_value::<FlowField<u32>>(bad).is_err());
+    let mut bad = good.clone();
+    bad["goal"] = serde_json::json!({"x": 9, "y": 0});
+    assert!(serde_json::from_value::<FlowField<u32>>(bad).is_err());
+    let mut old = good.clone();
+    old.as_object_mut().unwrap().remove("goal");
+    let mut old: FlowField<u32> = serde_json::from_value(old).unwrap();
+    grid.set_passable(Cell::new(2, 0), false).unwrap();
+    assert_eq!(old.sync(&grid), Ok(true));
+    assert_eq!(old.cost(&grid, Cell::new(1, 0)), Ok(Some(1)));
+    assert_eq!(old.cost(&grid, unit), Ok(None)); // cut off by the new wall
 }

@@ -72,7 +72,7 @@ impl fmt::Display for ClearanceError {
             ClearanceError::MapChanged(e) => write!(
                 f,
                 "the grid was edited since the clearance map was brought up to date \
-                 (version {} then, {} now): call `update` first",
+                 (version {} then, {} now): call `sync` first",
                 e.built, e.now
             ),
         }
