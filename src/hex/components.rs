@@ -157,6 +157,29 @@ impl HexComponents {
     }
 }
 
+/// Two labellings are equal when they describe the same map version and
+/// split its hexagons into the same components: labels are compared up to
+/// renaming (a sync that keeps its labels need not number components as a
+/// fresh labelling would).
+impl PartialEq for HexComponents {
+    fn eq(&self, other: &Self) -> bool {
+        use std::collections::HashMap;
+        let (a, b) = (&self.parts, &other.parts);
+        if self.version != other.version || a.len() != b.len() || a.count() != b.count() {
+            return false;
+        }
+        let mut there = HashMap::new();
+        let mut back = HashMap::new();
+        (0..a.len()).all(|i| match (a.component(i), b.component(i)) {
+            (None, None) => true,
+            (Some(x), Some(y)) => {
+                *there.entry(x).or_insert(y) == y && *back.entry(y).or_insert(x) == x
+            }
+            _ => false,
+        })
+    }
+}
+
 impl<C: Cost> crate::graph::FollowMap<HexGrid<C>> for HexComponents {
     type Synced = bool;
     type Error = GraphComponentsError;

@@ -583,6 +583,20 @@ impl<C: Cost> Landmarks<C> {
     }
 }
 
+/// Two landmark sets are equal when they describe the same graph version
+/// and numbering with the same landmark nodes and the same distance in
+/// every entry of the table (whatever its storage width).
+impl<C: Cost> PartialEq for Landmarks<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes
+            && self.node_count == other.node_count
+            && self.numbering == other.numbering
+            && self.version == other.version
+            && self.symmetric == other.symmetric
+            && (0..self.node_count * self.width()).all(|i| self.table.get(i) == other.table.get(i))
+    }
+}
+
 impl<C: Cost, G: DenseIds<Cost = C>> FollowMap<G> for Landmarks<C> {
     /// Whether the landmarks were built again.
     type Synced = bool;

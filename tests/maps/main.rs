@@ -15,6 +15,7 @@ mod components;
 mod debug_view;
 mod dstar_lite;
 mod dstar_lite_graphs;
+mod follow_equal;
 mod follow_seams;
 mod groups;
 mod hex;
