@@ -1,15 +1,18 @@
 //! Every structure that follows a map's edit log, fed a tiny log (capacity
 //! 1 or 2) and bursts of edits, equals a fresh build after every sync: one
 //! driver, [`follow_equals_fresh`], for clearance, precomputed jump tables,
-//! the HPA* hierarchy, hex component labels and landmarks. Bursts of 0 to 5
+//! the HPA* hierarchy, grid and hex component labels, flow fields and
+//! landmarks. Bursts of 0 to 5
 //! edits (passability flips, the same cell twice, terrain weights 0 to 3
 //! where the structure allows terrain), a map replaced by a clone edited
 //! apart, and a sync with nothing to do (which reports that).
 
 use std::fmt::Debug;
 
+use pathseek::components::GridComponents;
 use pathseek::graph::FollowMap;
 use pathseek::grid::Clearance;
+use pathseek::groups::{DistanceField, FlowField};
 use pathseek::hex::{HexComponents, HexGrid};
 use pathseek::hierarchy::{Hierarchy, HierarchyOptions};
 use pathseek::jump_points::PrecomputedJumps;
@@ -266,4 +269,39 @@ fn hierarchy_kept_fields_after_a_weight_of_one_equal_a_fresh_build() {
     let cost = kept.find_path(&grid, from, to, &mut a).unwrap();
     assert_eq!(cost, fresh.find_path(&grid, from, to, &mut b).unwrap());
     assert!(cost.is_some());
+}
+
+#[test]
+fn grid_components_follow_like_a_fresh_build() {
+    follow_equals_fresh(
+        "grid components",
+        |rng| small_grid(rng, None, true),
+        |grid, _: Option<&GridComponents>| GridComponents::new(grid),
+        |grid, i, choice| edit_grid(grid, i, choice, true),
+        |&relabelled| !relabelled,
+    );
+}
+
+#[test]
+fn flow_fields_follow_like_a_fresh_build() {
+    // The goal at (0, 0), never walled (a blocked goal is an error of sync).
+    let goal = Cell::new(0, 0);
+    follow_equals_fresh(
+        "flow field",
+        |rng| {
+            let mut grid = small_grid(rng, None, true);
+            grid.set_passable(goal, true).unwrap();
+            grid
+        },
+        |grid, _: Option<&FlowField<u32>>| {
+            let mut field = DistanceField::new();
+            field.build_grid(grid, goal, None).unwrap();
+            FlowField::from_field(&field, grid)
+        },
+        |grid, i, choice| {
+            let keep = grid.node_at(i) == Some(goal) && choice < 4;
+            edit_grid(grid, i, if keep { 4 + choice } else { choice }, true);
+        },
+        |&rebuilt| !rebuilt,
+    );
 }
