@@ -32,8 +32,9 @@
 //! Lite through the grid's edit log (no `cells_changed`).
 //!
 //! Timed: the A* searches (`search_into`, the path included) against D*
-//! Lite's `start`, `move_to`, `compute` and `path_into`; not the sensing, the
-//! edits nor the checks. Every answer is checked: at every step D* Lite's
+//! Lite's `start`, `move_to`, `compute` and `next_step` (the unit's next
+//! step: all a unit walking its plan needs); not the sensing, the edits nor
+//! the checks, which read D* Lite's whole path back with `path_into`. Every answer is checked: at every step D* Lite's
 //! cost must be the fresh A* search's (`None` iff the goal cannot be reached)
 //! and its path must run from the unit to the goal with that cost on the
 //! current grid (`pathseek::graph::path_cost`); each step that fails counts
@@ -232,9 +233,12 @@ fn walk(
     loop {
         let clock = Instant::now();
         let status = e.dstar.compute(&grid);
-        let path_cost = e.dstar.path_into(&grid, &mut e.dpath);
+        let next = e.dstar.next_step(&grid);
         t.dstar_time += clock.elapsed();
         t.dstar_expanded += e.dstar.stats().expanded;
+        // The whole path, read back for the check only (not timed: the
+        // unit needs its next step).
+        let path_cost = e.dstar.path_into(&grid, &mut e.dpath);
 
         let clock = Instant::now();
         let query = Query::new(at, goal, GridHeuristic::new(&grid, goal));
@@ -259,6 +263,7 @@ fn walk(
                 e.dpath.first() == Some(&at)
                     && e.dpath.last() == Some(&goal)
                     && pathseek::graph::path_cost(&grid, &e.dpath) == Some(c)
+                    && next.map(|(n, _)| n) == e.dpath.get(1).copied()
             }
         };
         let ok = answer == Some(fresh) && path_cost == fresh && path_ok;

@@ -613,27 +613,11 @@ where
     /// ```
     pub fn path_into(&self, graph: &G, path: &mut Vec<N>) -> Option<C> {
         path.clear();
-        let (Some(mut at), Some(goal)) = (self.start, self.goal) else {
-            return None;
-        };
-        if !matches!(self.status(), Status::Found { .. })
-            || !self.same_size(graph)
-            || graph.version() != self.seen
-        {
-            // Not computed, or the graph was edited since: compute first.
-            return None;
-        }
+        let (mut at, goal) = self.ready(graph)?;
         let mut cost = C::zero();
         path.push(at);
         while at != goal {
-            let mut best = BestStep {
-                graph,
-                nodes: &self.nodes,
-                best: Label::inf(),
-                next: None,
-            };
-            graph.expand(Expansion::new(at), &mut best);
-            let Some((next, c)) = best.next else {
+            let Some((next, c)) = self.best_step(graph, at) else {
                 path.clear();
                 return None;
             };
@@ -648,6 +632,70 @@ where
             at = next;
         }
         Some(cost)
+    }
+
+    /// The unit's next step on the current cheapest path and its cost on
+    /// `graph`: the second node of [`path_into`](Self::path_into)'s path,
+    /// without walking the rest of it. `None` at the goal, and whenever
+    /// `path_into` answers `None` (no path; not computed since the last
+    /// [`move_to`](Self::move_to) or edit): [`status`](Self::status) tells
+    /// which.
+    ///
+    /// # Complexity
+    /// One expansion of the unit's node (`path_into`: one per node of the
+    /// path). A unit that walks its plan needs only this at every step.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::incremental::DStarLite;
+    /// use pathseek::open_set::BinaryHeap;
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts, Status};
+    /// let grid = Grid::new(3, 1, Connectivity::Four, GridCosts::new(1u32, 1))?;
+    /// let mut dstar = DStarLite::new(BinaryHeap::new());
+    /// dstar.start(&grid, Cell::new(0, 0), Cell::new(2, 0))?;
+    /// assert_eq!(dstar.next_step(&grid), None); // not computed yet
+    /// let mut at = Cell::new(0, 0);
+    /// while let Status::Found { .. } = dstar.compute(&grid) {
+    ///     let Some((next, _)) = dstar.next_step(&grid) else { break }; // arrived
+    ///     at = next;
+    ///     dstar.move_to(&grid, at)?;
+    /// }
+    /// assert_eq!(at, Cell::new(2, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn next_step(&self, graph: &G) -> Option<(N, C)> {
+        let (at, goal) = self.ready(graph)?;
+        if at == goal {
+            return None;
+        }
+        self.best_step(graph, at)
+    }
+
+    /// The unit's node and the goal when a path can be read off the plan:
+    /// it answered `Found` and `graph` is the map it answered for.
+    fn ready(&self, graph: &G) -> Option<(N, N)> {
+        let (Some(at), Some(goal)) = (self.start, self.goal) else {
+            return None;
+        };
+        // Not computed, or the graph was edited since: compute first.
+        (matches!(self.status(), Status::Found { .. })
+            && self.same_size(graph)
+            && graph.version() == self.seen)
+            .then_some((at, goal))
+    }
+
+    /// The successor of `at` with the smallest `c(s, s') + g(s')`, and the
+    /// cost of the step.
+    #[inline]
+    fn best_step(&self, graph: &G, at: N) -> Option<(N, C)> {
+        let mut best = BestStep {
+            graph,
+            nodes: &self.nodes,
+            best: Label::inf(),
+            next: None,
+        };
+        graph.expand(Expansion::new(at), &mut best);
+        best.next
     }
 }
 

@@ -105,6 +105,15 @@ fn check<C: EditCost, O: OpenSet<C>>(
     }
     assert_eq!(dstar.position(), Some(start), "{what}");
     let cost = dstar.path_into(grid, path);
+    let next = dstar.next_step(grid);
+    assert_eq!(
+        next.map(|(n, _)| n),
+        path.get(1).copied(),
+        "{what}: next_step"
+    );
+    if let (Some((_, c)), Some(two)) = (next, path.get(..2)) {
+        assert_eq!(path_cost(grid, two), Some(c), "{what}: next_step's cost");
+    }
     match (cost, expected) {
         (Some(c), Some(e)) => {
             assert!(
@@ -514,6 +523,8 @@ fn seam_check<C: SeamCost, O: OpenSet<C>>(
     assert_eq!(dstar.status(), status, "{what}: status()");
     assert_eq!(dstar.position(), Some(start), "{what}");
     let cost = dstar.path_into(grid, path);
+    let next = dstar.next_step(grid).map(|(n, _)| n);
+    assert_eq!(next, path.get(1).copied(), "{what}: next_step");
     match (&status, cost) {
         (Status::Found { cost: want }, Some(c)) => {
             assert!(

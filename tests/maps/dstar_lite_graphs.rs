@@ -203,6 +203,8 @@ fn check<O: OpenSet<u32>>(
     }
     let cost = dstar.path_into(graph, path);
     assert_eq!(cost, expected, "{what}: path {path:?}");
+    let next = dstar.next_step(graph).map(|(n, _)| n);
+    assert_eq!(next, path.get(1).copied(), "{what}: next_step");
     if let Some(c) = cost {
         assert_eq!(path.first(), Some(&start), "{what}");
         assert_eq!(path.last(), Some(&goal), "{what}");
