@@ -69,9 +69,11 @@
 //!
 //! It prints the structures' tally, frame times (the game's work, not the
 //! checks: p50, p99, max; on a busy machine preemption shows in p99 and
-//! max) and the mean time a frame of each part, resident memory (VmRSS) and
-//! the heap the hierarchy, D* Lite plans and fields report at frame 1,000
-//! and at the end, and ends with exactly one line:
+//! max) and the mean time a frame of each part, resident memory (VmRSS),
+//! the live heap (bytes allocated and not freed, counted by the example's
+//! allocator: memory the game holds, where VmRSS also counts what the
+//! allocator keeps for reuse) and the heap the hierarchy, D* Lite plans and
+//! fields report, at frame 1,000 and at the end, and ends with exactly one line:
 //! `frames F units U edits E checks C stale S illegal I p99_ms P`.
 //! Exit code 1 if anything was stale or illegal (the first failures are on
 //! stderr, each with its frame: the run is deterministic for a seed and
@@ -82,6 +84,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod alloc;
 mod checks;
 mod dstar;
 mod edits;
@@ -249,8 +252,8 @@ fn run() -> Result<bool, String> {
         more: "Prints the tally per structure (answers, MapChanged refusals, checks, stale \
                answers, illegal steps, the longest run of frames with an answer and no \
                check), frame times of the game's work (p50, p99, max; the checks not \
-               counted), the process's resident memory at frame 1000 and at the end, and \
-               last `frames F units U edits E checks C stale S illegal I p99_ms P`. Exit code \
+               counted), the process's resident memory and its live heap (allocated, not \
+               freed) at frame 1000 and at the end, and last `frames F units U edits E checks C stale S illegal I p99_ms P`. Exit code \
                1 if anything was stale or illegal (the failures on stderr, each with its \
                frame; runs are deterministic for a seed), 2 on bad flags or files.",
     })?;

@@ -255,6 +255,7 @@ pub(crate) fn play<S: Store>(
     let mut parts_ms = [0.0f64; PART_NAMES.len()];
     let mut check_ms = 0.0f64;
     let mut rss_1000 = None;
+    let mut live_1000 = 0;
     let mut heap_1000 = [0usize; 3];
     let mut field_credit: u64 = 0;
     let mut group_turn = 0usize;
@@ -397,22 +398,25 @@ pub(crate) fn play<S: Store>(
 
         if frame == 1_000 {
             rss_1000 = rss_kb();
+            live_1000 = alloc::live_kb();
             heap_1000 = heap_kb(&units, &hierarchy, &groups);
         }
         if progress > 0 && frame.is_multiple_of(progress) {
             println!(
-                "frame {frame}: edits {} checks {} stale {} illegal {} p99_ms {:.3} rss_kb {}",
+                "frame {frame}: edits {} checks {} stale {} illegal {} p99_ms {:.3} rss_kb {} live_kb {}",
                 map.edits,
                 report.total(|t| t.checks),
                 report.total(|t| t.stale),
                 report.total(|t| t.illegal),
                 game_times.quantile(0.99),
-                rss_kb().map_or("?".to_string(), |k| k.to_string())
+                rss_kb().map_or("?".to_string(), |k| k.to_string()),
+                alloc::live_kb()
             );
         }
     }
     report.close(frames);
     let rss_end = rss_kb();
+    let live_end = alloc::live_kb();
 
     // The tally.
     println!();
@@ -481,6 +485,9 @@ pub(crate) fn play<S: Store>(
             "memory (VmRSS): {} at frame 1000, {} at the end (frame {frames})",
             kb(rss_1000),
             kb(rss_end)
+        );
+        println!(
+            "live heap (allocated, not freed): {live_1000} kB at frame 1000, {live_end} kB at the end"
         );
         println!(
             "heap kB the structures report (hierarchy, D* Lite plans, distance fields): \
