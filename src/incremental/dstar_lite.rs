@@ -115,7 +115,10 @@ use crate::Graph;
 /// reused by the next start on a graph of the same size or smaller.
 ///
 /// # Cost of a call
-/// [`start`](Self::start): `O(nodes)` (the array is reset). A replan:
+/// [`start`](Self::start): `O(touched)`, resetting only the nodes the
+/// previous plan took out of their fresh state (a list of their ids, at
+/// most a quarter of the nodes; past that, and on a graph of another size,
+/// the whole array, `O(nodes)`). A replan:
 /// `O(k log k)` for the `k` nodes it expands, times their degree, plus one
 /// `rhs` per node whose edges changed (on a grid, each edited cell and its
 /// eight neighbours). No allocation once the array, the open set and the
@@ -176,6 +179,11 @@ pub struct DStarLite<G: Replannable, O> {
     /// being expanded, and of a node whose `rhs` is recomputed.
     around: Vec<(usize, G::Node, G::Cost)>,
     out: Vec<(usize, G::Node, G::Cost)>,
+    /// The dense ids of the nodes this plan has taken out of their fresh
+    /// state, so that the next start resets those only; `None` once more
+    /// than a quarter of the nodes were touched (a full reset is then as
+    /// cheap).
+    touched: Option<Vec<u32>>,
 }
 
 impl<G: Replannable, O: Clone> Clone for DStarLite<G, O> {
@@ -202,6 +210,7 @@ impl<G: Replannable, O: Clone> Clone for DStarLite<G, O> {
             edited: Vec::new(),
             around: Vec::new(),
             out: Vec::new(),
+            touched: None,
         }
     }
 }
@@ -260,6 +269,7 @@ impl<G: Replannable, O> DStarLite<G, O> {
             edited: Vec::new(),
             around: Vec::new(),
             out: Vec::new(),
+            touched: None,
         }
     }
 
@@ -389,8 +399,8 @@ impl<G: Replannable, O> DStarLite<G, O> {
         &self.open
     }
 
-    /// Heap memory held by the per-node state array, in bytes (the open
-    /// set's is not counted).
+    /// Heap memory held by the per-node state array and the list of the
+    /// nodes a plan touched, in bytes (the open set's is not counted).
     ///
     /// # Example
     /// ```
@@ -405,6 +415,7 @@ impl<G: Replannable, O> DStarLite<G, O> {
     /// ```
     pub fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * core::mem::size_of::<NodeState<G::Cost>>()
+            + self.touched.as_ref().map_or(0, |t| t.capacity() * 4)
     }
 }
 
@@ -416,7 +427,8 @@ where
     O: OpenSet<C>,
 {
     /// Starts a plan from `start` (the unit's node) to `goal` on `graph`:
-    /// every node's state is reset (`O(nodes)`, reusing the memory) and the
+    /// every node's state is reset (the nodes the last plan touched, or all
+    /// of them: see "Cost of a call"; the memory is reused) and the
     /// goal is queued; nothing is expanded yet. Returns the error, and keeps
     /// nothing started, when `start` or `goal` is not in the graph
     /// ([`DenseIds::node_index`], [`Graph::contains`]: off the grid or blocked)
@@ -474,8 +486,24 @@ where
         else {
             return Err(SearchError::NotStarted);
         };
-        self.nodes.clear();
-        self.nodes.resize(graph.node_count(), NodeState::fresh());
+        let count = graph.node_count();
+        match self.touched.as_mut() {
+            // Only what the last plan touched (a generation's worth), when
+            // the graph has the same size.
+            Some(touched) if self.nodes.len() == count => {
+                for &i in touched.iter() {
+                    self.nodes[i as usize] = NodeState::fresh();
+                }
+                touched.clear();
+            }
+            _ => {
+                self.nodes.clear();
+                self.nodes.resize(count, NodeState::fresh());
+                let mut touched = self.touched.take().unwrap_or_default();
+                touched.clear();
+                self.touched = Some(touched);
+            }
+        }
         self.open.clear();
         self.start_index = start_index;
         self.goal_index = goal_index;
@@ -484,6 +512,7 @@ where
         self.needs_rekey = false;
         self.rebuild = false;
         self.seen = graph.version();
+        self.touch(goal_index);
         self.nodes[goal_index].set_rhs(Label::zero());
         self.update_vertex(goal_index, goal)
     }

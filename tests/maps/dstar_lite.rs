@@ -853,3 +853,72 @@ fn cells_told_on_another_map_do_not_mix_into_the_plan() {
     assert_eq!(dstar.compute(&copy), Status::NoPath);
     assert_eq!(dstar.compute(&grid), Status::Found { cost: 7 });
 }
+
+/// A planner started again resets only the nodes its last plan touched
+/// (or everything, past a quarter of them or on a map of another size): it
+/// answers exactly as a new planner at every step of every walk, on maps
+/// of one size and of others, with edits, zero weights and cut-off goals.
+#[test]
+fn a_planner_started_again_answers_as_a_new_one() {
+    let mut rng = Lcg(0x5747_a7ed);
+    let mut kept: DStarLite<Grid<u32>, BinaryHeap<u32>> = DStarLite::new(BinaryHeap::new());
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut walked = 0;
+    for case in 0..common::tier_cases(1600) {
+        // Mostly one size, and short trips, so that most starts reset a
+        // list (a plan touching a quarter of the nodes resets them all).
+        let (w, h) = if rng.next(8) == 0 {
+            (rng.range(2, 14) as u32, rng.range(2, 14) as u32)
+        } else {
+            (32, 32)
+        };
+        let (density, eight) = (rng.range(0, 40), rng.next(2) == 0);
+        let mut grid: Grid<u32> = random_grid(&mut rng, w, h, eight, density, true);
+        for _ in 0..rng.next(6) {
+            let c = random_cell(&mut rng, &grid);
+            grid.set_terrain(c, 0).unwrap();
+        }
+        let mut at = random_cell(&mut rng, &grid);
+        let near = |rng: &mut Lcg, v: u32, size: u32| {
+            (i64::from(v) + rng.range(0, 12) as i64 - 6).clamp(0, i64::from(size) - 1) as u32
+        };
+        let goal = Cell::new(near(&mut rng, at.x, w), near(&mut rng, at.y, h));
+        if rng.next(4) != 0 {
+            grid.set_passable(at, true).unwrap();
+            grid.set_passable(goal, true).unwrap();
+        }
+        let mut fresh: DStarLite<Grid<u32>, BinaryHeap<u32>> = DStarLite::new(BinaryHeap::new());
+        let started = kept.start(&grid, at, goal);
+        assert_eq!(started, fresh.start(&grid, at, goal), "case {case}");
+        if started.is_err() {
+            continue;
+        }
+        for step in 0..40 {
+            let what = format!("case {case} step {step} at {at:?} to {goal:?}");
+            let status = kept.compute(&grid);
+            assert_eq!(status, fresh.compute(&grid), "{what}");
+            assert_eq!(status, seam_expected(&grid, at, goal), "{what}");
+            assert_eq!(
+                kept.path_into(&grid, &mut a),
+                fresh.path_into(&grid, &mut b),
+                "{what}"
+            );
+            assert_eq!(a, b, "{what}");
+            let Some((next, _)) = kept.next_step(&grid) else {
+                break;
+            };
+            walked += 1;
+            at = next;
+            kept.move_to(&grid, at).unwrap();
+            fresh.move_to(&grid, at).unwrap();
+            if rng.next(2) == 0 {
+                // An edit near the unit: cells opened that no plan touched.
+                let c = Cell::new(near(&mut rng, at.x, w), near(&mut rng, at.y, h));
+                if c != at {
+                    grid.set_passable(c, !grid.is_passable(c)).unwrap();
+                }
+            }
+        }
+    }
+    assert!(walked > 100, "{walked} steps walked");
+}

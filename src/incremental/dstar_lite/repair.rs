@@ -263,6 +263,24 @@ where
         self.note_growth(entry.slot as usize, before);
     }
 
+    /// Notes that node `i` is about to leave its fresh state (both labels
+    /// infinite), for the next start's reset; gives up the list (a full
+    /// reset) past a quarter of the nodes.
+    #[inline]
+    pub(super) fn touch(&mut self, i: usize) {
+        let n = &self.nodes[i];
+        if n.g_cost != C::max_value() || n.rhs_cost != C::max_value() {
+            return; // already listed
+        }
+        let limit = self.nodes.len() / 4;
+        if let Some(touched) = self.touched.as_mut() {
+            match u32::try_from(i) {
+                Ok(i) if touched.len() < limit => touched.push(i),
+                _ => self.touched = None,
+            }
+        }
+    }
+
     /// Counts the entries a push or decrease-key added.
     fn note_growth(&mut self, i: usize, before: usize) {
         let after = self.open.len();
@@ -337,6 +355,7 @@ where
                 });
             }
             result?;
+            self.touch(i);
             self.nodes[i].set_rhs(rhs);
         }
         self.update_vertex(i, node)
@@ -489,6 +508,7 @@ where
                     let through =
                         step(c, n.rhs()).ok_or(SearchError::CostOverflow { node: p_node })?;
                     if p != self.goal_index && through.lt(self.nodes[p].rhs()) {
+                        self.touch(p);
                         self.nodes[p].set_rhs(through);
                         self.update_vertex(p, p_node)?;
                     }
