@@ -58,6 +58,7 @@ fn run() -> Result<bool, String> {
             ("--window N", "smoothing window in steps (default twice the cluster size)"),
             ("--direct N", "expansions the direct search may spend on a start and goal close by (default 4 clusters' cells; 0: never)"),
             ("--smooth-limit N", "expansions each smoothing search may spend (default 8 times the cluster size)"),
+            ("--patience N", "smoothing searches in a row that may find nothing before the rest of a path is kept (default 0: never give up)"),
             ("--merge", "merge the runs of a border joined inside both clusters into one entrance"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
             ("--edits N", "random one-cell edits timed for the repair (default 200)"),
@@ -92,6 +93,12 @@ fn run() -> Result<bool, String> {
             d.parse()
                 .map_err(|_| format!("--smooth-limit {d}: not a number"))?,
         );
+    }
+    if let Some(d) = flags.get("patience") {
+        let k: u64 = d
+            .parse()
+            .map_err(|_| format!("--patience {d}: not a number"))?;
+        options = options.smoothing_patience(if k == 0 { u64::MAX } else { k });
     }
     if flags.is_set("merge") {
         options = options.merge_entrances(true);

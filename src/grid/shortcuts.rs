@@ -71,6 +71,9 @@ pub struct ShortcutRefiner<C: Cost, O = DaryHeap<C, 4>, S = IndexedStore<C>> {
     window: usize,
     /// Expansions each window's search may spend (`u64::MAX`: no limit).
     max_expansions: u64,
+    /// Searches in a row that may find nothing before the rest of the path
+    /// is kept as it is (`u64::MAX`: never).
+    patience: u64,
     engine: AStar<O, S, GridQuery<C>>,
     /// The path of the last search.
     found: Vec<Cell>,
@@ -145,6 +148,7 @@ impl<C: Cost, O, S> ShortcutRefiner<C, O, S> {
         ShortcutRefiner {
             window: window.max(1),
             max_expansions: u64::MAX,
+            patience: u64::MAX,
             engine,
             found: Vec::new(),
             prefix: Vec::new(),
@@ -188,6 +192,29 @@ impl<C: Cost, O, S> ShortcutRefiner<C, O, S> {
     /// ```
     pub fn set_max_expansions(&mut self, expansions: u64) {
         self.max_expansions = expansions;
+    }
+
+    /// Stops searching after `searches` searched windows in a row found
+    /// nothing cheaper: the rest of the path is kept as it is (refined
+    /// paths that are already near optimal cost no more searches). `0` is
+    /// taken as 1; `u64::MAX` (the default) searches every window.
+    ///
+    /// # Example
+    /// ```
+    /// let mut refiner = pathseek::grid::ShortcutRefiner::<pathseek::Length>::new(16);
+    /// refiner.set_patience(4);
+    /// assert_eq!(refiner.patience(), 4);
+    /// ```
+    pub fn set_patience(&mut self, searches: u64) {
+        self.patience = searches.max(1);
+    }
+
+    /// The searches in a row that may find nothing ([`set_patience`](Self::set_patience)).
+    ///
+    /// # Example
+    /// See [`set_patience`](Self::set_patience).
+    pub fn patience(&self) -> u64 {
+        self.patience
     }
 
     /// The cap on each window's expansions ([`set_max_expansions`](Self::set_max_expansions)).
@@ -253,7 +280,19 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
             out_prefix.push(C::zero());
             // `out` ends at `path[j]`.
             let mut j = 0;
+            // Searched windows in a row that found nothing.
+            let mut fruitless = 0;
             while j + 1 < n {
+                if fruitless >= self.patience {
+                    // The rest as it is.
+                    let base = out_prefix[out.len() - 1];
+                    for i in j + 1..n {
+                        out.push(path[i]);
+                        let step = prefix[i] - prefix[j];
+                        out_prefix.push(base.checked_add(step).ok_or(PathError::CostOverflow)?);
+                    }
+                    break;
+                }
                 let back = (window / 2).min(out.len() - 1);
                 let s = out.len() - 1 - back;
                 let e = (j + (window - back)).min(n - 1);
@@ -291,8 +330,14 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                     refined.searches += 1;
                     refined.expanded += self.engine.stats().expanded;
                     match status {
-                        Status::Found { cost } if cost < old => Some(()),
-                        _ => None,
+                        Status::Found { cost } if cost < old => {
+                            fruitless = 0;
+                            Some(())
+                        }
+                        _ => {
+                            fruitless += 1;
+                            None
+                        }
                     }
                 };
                 match found {

@@ -36,6 +36,8 @@ thread_local! {
     /// the cases the property on this thread ran: it must exercise both.
     static SMOOTHED: Counter<u64> = const { Counter::new(0) };
     static SHORTENED: Counter<u64> = const { Counter::new(0) };
+    /// Refinements that gave up early with a patience of one search.
+    static GAVE_UP: Counter<u64> = const { Counter::new(0) };
 }
 
 #[derive(Clone, Debug)]
@@ -244,6 +246,23 @@ fn check_refinement<C: Cost>(
     for window in [rng.next(13) as usize, path.len()] {
         refiner.set_window(window);
         let refined = refiner.refine(grid, path, &mut out).unwrap();
+        // With a patience of one search: the same up to the first search
+        // that finds nothing, then the rest as given, so never cheaper than
+        // every window searched, never dearer than the path given.
+        refiner.set_patience(1);
+        let mut early = Vec::new();
+        let given_up = refiner.refine(grid, path, &mut early).unwrap();
+        refiner.set_patience(u64::MAX);
+        assert_eq!(path_cost(grid, &early), Some(given_up.cost));
+        assert!(
+            given_up.cost >= refined.cost || !exact,
+            "patience: {given_up:?} {refined:?}"
+        );
+        assert!(given_up.cost <= cost && given_up.searches <= refined.searches);
+        assert_eq!((early.first(), early.last()), (path.first(), path.last()));
+        if given_up.searches < refined.searches {
+            GAVE_UP.with(|n| n.set(n.get() + 1));
+        }
         let got = path_cost(grid, &out).expect("the refined path is a walk of the grid");
         assert_eq!(got, refined.cost);
         assert_eq!(refined.original, cost);
@@ -275,7 +294,12 @@ fn check_refinement<C: Cost>(
 fn exercised(property: impl FnOnce() -> u64) {
     SMOOTHED.with(|n| n.set(0));
     SHORTENED.with(|n| n.set(0));
+    GAVE_UP.with(|n| n.set(0));
     let cases = property();
+    assert!(
+        GAVE_UP.with(Counter::get) > 0,
+        "no refinement gave up early in {cases} cases"
+    );
     assert!(
         SMOOTHED.with(Counter::get) > 0,
         "no path was smoothed in {cases} cases"
