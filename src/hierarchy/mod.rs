@@ -236,7 +236,7 @@ impl HierarchyOptions {
     /// 2 searches of patience made queries 2.3 times faster, every path
     /// still optimal) and costs quality where a path winds (lak303d: mean
     /// over the optimum 1.008 -> 1.024, worst 1.085 -> 1.124);
-    /// BENCHMARKS.md has the figures for eight maps.
+    /// BENCHMARKS.md has the figures for nine maps.
     ///
     /// # Example
     /// ```
