@@ -282,7 +282,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
     }
 
     /// `Ok(())` for a field not built or built on `graph`'s version.
-    fn check<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G) -> Result<(), MapChanged> {
+    fn check_graph<G: DenseIds<Node = N, Cost = C>>(&self, graph: &G) -> Result<(), MapChanged> {
         match self.goal {
             // Loaded, attached to no graph: it answers for none.
             Some(_) if !self.attached => Err(MapChanged {
@@ -352,7 +352,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         graph: &G,
         node: N,
     ) -> Result<Option<C>, MapChanged> {
-        self.check(graph)?;
+        self.check_graph(graph)?;
         Ok(self.cost_unchecked(graph, node))
     }
 
@@ -370,7 +370,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         graph: &G,
         node: N,
     ) -> Result<Option<N>, MapChanged> {
-        self.check(graph)?;
+        self.check_graph(graph)?;
         Ok(self.next_unchecked(graph, node))
     }
 
@@ -391,7 +391,7 @@ impl<N: Copy, C: Cost> DistanceField<N, C> {
         path: &mut Vec<N>,
     ) -> Result<Option<C>, MapChanged> {
         path.clear();
-        self.check(graph)?;
+        self.check_graph(graph)?;
         let Some(cost) = self.cost_unchecked(graph, node) else {
             return Ok(None);
         };

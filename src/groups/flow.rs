@@ -155,7 +155,7 @@ impl<C: Cost> FlowField<C> {
 
     /// `Ok(true)` when `grid` is the grid packed, as it was; `Ok(false)` for
     /// a grid of another size (nothing is reached on it).
-    fn check(&self, grid: &Grid<C>) -> Result<bool, MapChanged> {
+    fn answers_for(&self, grid: &Grid<C>) -> Result<bool, MapChanged> {
         if !self.attached {
             return Err(MapChanged {
                 built: self.version,
@@ -190,7 +190,7 @@ impl<C: Cost> FlowField<C> {
     /// See [`FlowField`].
     pub fn cost(&self, grid: &Grid<C>, cell: Cell) -> Result<Option<C>, MapChanged> {
         Ok(self
-            .check(grid)?
+            .answers_for(grid)?
             .then(|| self.cost_unchecked(cell))
             .flatten())
     }
@@ -206,7 +206,7 @@ impl<C: Cost> FlowField<C> {
     /// See [`FlowField`].
     pub fn next_step(&self, grid: &Grid<C>, cell: Cell) -> Result<Option<Cell>, MapChanged> {
         Ok(self
-            .check(grid)?
+            .answers_for(grid)?
             .then(|| self.next_unchecked(cell))
             .flatten())
     }
@@ -228,7 +228,7 @@ impl<C: Cost> FlowField<C> {
         path: &mut Vec<Cell>,
     ) -> Result<Option<C>, MapChanged> {
         path.clear();
-        if !self.check(grid)? {
+        if !self.answers_for(grid)? {
             return Ok(None);
         }
         let Some(cost) = self.cost_unchecked(cell) else {
