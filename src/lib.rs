@@ -114,6 +114,7 @@ pub mod astar;
 #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
 pub mod batch;
 pub mod components;
+pub mod contraction;
 pub mod cost;
 pub mod debug_view;
 pub mod fringe;

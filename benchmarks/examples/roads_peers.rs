@@ -1,6 +1,9 @@
 //! The Luxembourg street network (or any METIS graph with `.xyz`
 //! coordinates): the same random queries through pathseek (straight line and
-//! ALT), `pathfinding` and `petgraph` A*, in one run.
+//! ALT), `pathfinding` and `petgraph` A*, in one run; then contraction
+//! hierarchies, pathseek's against `fast_paths`
+//! (`pathseek_benchmarks::road_hierarchies`: preparation, queries, a distance
+//! table, new costs).
 //!
 //! ```text
 //! cargo run --release -p pathseek-benchmarks --example roads_peers
@@ -9,7 +12,7 @@
 //!
 //! `pathfinding` needs totally ordered costs, so every contender here uses
 //! the same integer costs: each edge costs its length in centimetres rounded
-//! up, and the straight-line heuristic is the distance in centimetres rounded
+//! up, at least 1 (`fast_paths` drops edges of weight 0), and the straight-line heuristic is the distance in centimetres rounded
 //! down (admissible and consistent: the rounding keeps `h(u) - h(v) <=
 //! cost(u, v)`). Every contender must give the same cost for every query
 //! (exit code 1 otherwise). Times are medians of `--repeat` whole runs of the
@@ -23,9 +26,13 @@
 //! pathseek and, on the Hilbert order, through `pathfinding` too. These rows
 //! take the original ids and map the start and goal in and the path back
 //! out, timed with the search; the time of that translation alone is printed
-//! above the table. The last line is `ratio_line L ratio_alt A`: the faster
-//! `pathfinding` run (original or Hilbert order) over pathseek on the Hilbert
-//! order, with the straight line and with ALT.
+//! above the table. The last line is
+//! `ratio_line L ratio_alt A ratio_ch_vs_fast_paths Q prep_ratio P customize_speedup C`:
+//! L and A the faster `pathfinding` run (original or Hilbert order) over
+//! pathseek on the Hilbert order, with the straight line and with ALT; Q
+//! `fast_paths`' query time over pathseek's contraction hierarchy's, P
+//! pathseek's one-thread preparation time over `fast_paths`', C a fresh
+//! preparation's time over a customization's.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -142,7 +149,7 @@ fn run() -> Result<bool, String> {
                 and ALT-16 heuristics), pathfinding and petgraph A*, and prints expansions and \
                 times side by side.",
         usage: "roads_peers [--graph FILE.graph] [--coords FILE.xyz] [--queries N] [--seed S] \
-                [--landmarks K] [--repeat R] [--shuffle S] [--only NAME]",
+                [--landmarks K] [--repeat R] [--shuffle S] [--only NAME] [--table K]",
         flags: &[
             ("--graph FILE", &graph_help),
             (
@@ -166,8 +173,12 @@ fn run() -> Result<bool, String> {
             ),
             (
                 "--only NAME",
-                "run only the contender named NAME, as in the table (for profiling; the ratio \
+                "run only the A* contender named NAME, as in the table (for profiling; the ratio \
                  line then shows NaN)",
+            ),
+            (
+                "--table K",
+                "sources and targets of the distance table of the contraction rows (default 100)",
             ),
         ],
         more: "",
@@ -178,6 +189,7 @@ fn run() -> Result<bool, String> {
         number("landmarks", "16")? as usize,
         number("repeat", "3")?.max(1) as usize,
     );
+    let table = number("table", "100")? as usize;
     let graph_path = PathBuf::from(flags.get_or("graph", default_graph));
     let coords_path = flags
         .get("coords")
@@ -215,7 +227,7 @@ fn run() -> Result<bool, String> {
     }
     let cm = |a: u32, b: u32| centimetres(points[a as usize], points[b as usize]);
     let graph = topology
-        .map_costs(|u, v, _| cm(u, v).ceil() as u64)
+        .map_costs(|u, v, _| (cm(u, v).ceil() as u64).max(1))
         .map_err(|e| e.to_string())?;
     let n = graph.len();
     println!(
@@ -483,7 +495,7 @@ fn run() -> Result<bool, String> {
         nodes
     );
 
-    let base = rows[0].2;
+    let base = rows.first().map_or(f64::NAN, |r| r.2);
     println!();
     println!(
         "{:<28} {:>12} {:>10} {:>16}",
@@ -506,10 +518,14 @@ fn run() -> Result<bool, String> {
     let peer_line = ms("pathfinding straight line").min(ms("pathfinding straight line, Hilbert"));
     let peer_alt = ms(&format!("pathfinding ALT-{count}"))
         .min(ms(&format!("pathfinding ALT-{count}, Hilbert")));
+    let ch = pathseek_benchmarks::road_hierarchies::run(graph, &pairs, repeat, table, seed)?;
     println!(
-        "ratio_line {:.2} ratio_alt {:.2}",
+        "ratio_line {:.2} ratio_alt {:.2} ratio_ch_vs_fast_paths {:.2} prep_ratio {:.2} customize_speedup {:.1}",
         peer_line / ms("pathseek straight line, Hilbert"),
-        peer_alt / ms(&format!("pathseek ALT-{count}, Hilbert"))
+        peer_alt / ms(&format!("pathseek ALT-{count}, Hilbert")),
+        ch.query_ratio,
+        ch.prep_ratio,
+        ch.customize_speedup
     );
     Ok(agree)
 }

@@ -6,10 +6,11 @@
 //! simplest mesh of a grid ([`cell_mesh`]) and an exact any-angle reference
 //! under the GPPC 2023 rules ([`any_angle_reference`]; those two files live in
 //! `tests/common`, shared with the library's tests), and the seeded terrain
-//! weights of `compare --terrain SEED` ([`terrain`]).
+//! weights of `compare --terrain SEED` ([`terrain`]), and the contraction
+//! hierarchy rows of `roads_peers` against `fast_paths` ([`road_hierarchies`]).
 //!
 //! Building this crate pulls in criterion, `pathfinding`, `petgraph`,
-//! `hierarchical_pathfinding` and `polyanya`; the library, its examples and its
+//! `hierarchical_pathfinding`, `polyanya` and `fast_paths`; the library, its examples and its
 //! tests never do.
 
 /// The exact any-angle reference (segment validity and optimal lengths under
@@ -26,4 +27,5 @@ pub mod common;
 pub mod hpa_peer;
 pub mod peers;
 pub mod polyanya_peer;
+pub mod road_hierarchies;
 pub mod terrain;

@@ -13,6 +13,7 @@ mod cost_types;
 mod basics;
 #[cfg(feature = "rayon")]
 mod batch;
+mod contraction;
 mod external_open_set;
 mod external_store;
 mod fringe;

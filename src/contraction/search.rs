@@ -1,0 +1,253 @@
+//! The query of a contraction hierarchy: two Dijkstra searches that only go
+//! up, one from the start along up arcs and one from the goal along down
+//! arcs, meeting at the highest node of the shortest path.
+//!
+//! Stall-on-demand prunes both: a node reached more cheaply from above (a
+//! higher node already labelled, plus the arc down to it) cannot be on a
+//! shortest up-down path, so its arcs are not relaxed.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::upward::Upward;
+use crate::cost::Cost;
+
+/// One direction's label of a node: its cost, the node it was reached
+/// from (its parent, lower in the hierarchy) and the search it belongs to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Label<C> {
+    pub(crate) cost: C,
+    pub(crate) parent: u32,
+    pub(crate) stamp: u32,
+}
+
+/// No parent: the label of a search's own root.
+pub(crate) const ROOT: u32 = u32::MAX;
+
+/// One direction of the search: labels by rank, and its queue.
+#[derive(Clone, Debug)]
+pub(crate) struct Side<C: Cost> {
+    pub(crate) labels: Vec<Label<C>>,
+    pub(crate) heap: BinaryHeap<Reverse<(C::Key, u32)>>,
+    /// Nodes settled (popped and not stalled) in the last search.
+    pub(crate) settled: u64,
+    /// A path cost of the last search reached the cost type's largest
+    /// value: its answer cannot be trusted.
+    pub(crate) overflow: bool,
+}
+
+impl<C: Cost> Side<C> {
+    pub(crate) fn new() -> Self {
+        Side {
+            labels: Vec::new(),
+            heap: BinaryHeap::new(),
+            settled: 0,
+            overflow: false,
+        }
+    }
+
+    /// Ready for a new search on `n` nodes, with stamp `stamp`.
+    pub(crate) fn reset(&mut self, n: usize, stamp: u32) {
+        if self.labels.len() != n || stamp == 1 {
+            self.labels.clear();
+            self.labels.resize(
+                n,
+                Label {
+                    cost: C::zero(),
+                    parent: ROOT,
+                    stamp: 0,
+                },
+            );
+        }
+        self.heap.clear();
+        self.settled = 0;
+        self.overflow = false;
+    }
+
+    #[inline]
+    pub(crate) fn cost(&self, r: u32, stamp: u32) -> Option<C> {
+        let l = &self.labels[r as usize];
+        (l.stamp == stamp).then_some(l.cost)
+    }
+
+    pub(crate) fn root(&mut self, r: u32, stamp: u32) {
+        self.labels[r as usize] = Label {
+            cost: C::zero(),
+            parent: ROOT,
+            stamp,
+        };
+        self.heap.push(Reverse((C::zero().to_key(), r)));
+    }
+
+    /// Pops the next node to settle, skipping entries made stale by a
+    /// cheaper label; `None` when the queue is empty or its smallest cost
+    /// is not below `bound`.
+    #[inline]
+    pub(crate) fn pop_below(&mut self, bound: Option<C>, stamp: u32) -> Option<(u32, C)> {
+        while let Some(&Reverse((key, r))) = self.heap.peek() {
+            if bound.is_some_and(|b| key >= b.to_key()) {
+                return None;
+            }
+            self.heap.pop();
+            let l = &self.labels[r as usize];
+            if l.stamp == stamp && l.cost.to_key() == key {
+                return Some((r, l.cost));
+            }
+        }
+        None
+    }
+
+    /// Settles `r` at cost `d`, going up (`up`: along up arcs, else along
+    /// down arcs): stalls it if a higher node gives it a cheaper cost,
+    /// else relaxes its arcs. `false` when it was stalled.
+    #[inline]
+    pub(crate) fn settle(&mut self, g: &Upward<C>, r: u32, d: C, up: bool, stamp: u32) -> bool {
+        let absent = Upward::<C>::absent();
+        let range = g.arcs(r);
+        // Stall on demand: a labelled higher node with an arc back to `r`.
+        for a in &g.arcs[range.clone()] {
+            let back = if up { a.down } else { a.up };
+            if back == absent {
+                continue;
+            }
+            let l = &self.labels[a.head as usize];
+            if l.stamp == stamp && l.cost.checked_add(back).is_some_and(|through| through < d) {
+                return false;
+            }
+        }
+        self.settled += 1;
+        for a in &g.arcs[range] {
+            let w = if up { a.up } else { a.down };
+            if w == absent {
+                continue;
+            }
+            let Some(c) = d.checked_add(w).filter(|&c| c < absent) else {
+                self.overflow = true;
+                continue;
+            };
+            let l = &mut self.labels[a.head as usize];
+            if l.stamp != stamp || c < l.cost {
+                *l = Label {
+                    cost: c,
+                    parent: r,
+                    stamp,
+                };
+                self.heap.push(Reverse((c.to_key(), a.head)));
+            }
+        }
+        true
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.labels.capacity() * core::mem::size_of::<Label<C>>()
+            + self.heap.capacity() * core::mem::size_of::<(C::Key, u32)>()
+    }
+}
+
+/// Memory of a bidirectional search, kept across queries.
+#[derive(Clone, Debug)]
+pub(crate) struct Bidirectional<C: Cost> {
+    pub(crate) forward: Side<C>,
+    pub(crate) backward: Side<C>,
+    pub(crate) stamp: u32,
+}
+
+impl<C: Cost> Bidirectional<C> {
+    pub(crate) fn new() -> Self {
+        Bidirectional {
+            forward: Side::new(),
+            backward: Side::new(),
+            stamp: 0,
+        }
+    }
+
+    pub(crate) fn fresh_stamp(&mut self, n: usize) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamp = 1;
+        }
+        self.forward.reset(n, self.stamp);
+        self.backward.reset(n, self.stamp);
+        self.stamp
+    }
+
+    /// `true` when a path cost of the last search overflowed.
+    pub(crate) fn overflowed(&self) -> bool {
+        self.forward.overflow || self.backward.overflow
+    }
+
+    /// The cost from rank `s` to rank `t` and the rank where the two
+    /// searches met, or `None` when `t` cannot be reached (or a cost
+    /// overflowed: see [`overflowed`](Self::overflowed)).
+    pub(crate) fn run(&mut self, g: &Upward<C>, s: u32, t: u32) -> Option<(C, u32)> {
+        let stamp = self.fresh_stamp(g.len());
+        self.forward.root(s, stamp);
+        self.backward.root(t, stamp);
+        let mut best: Option<(C, u32)> = None;
+        let (mut forward_done, mut backward_done) = (false, false);
+        let mut forward_turn = true;
+        while !(forward_done && backward_done) {
+            let forward = !forward_done && (backward_done || forward_turn);
+            forward_turn = !forward_turn;
+            let (side, other) = if forward {
+                (&mut self.forward, &self.backward)
+            } else {
+                (&mut self.backward, &self.forward)
+            };
+            let Some((r, d)) = side.pop_below(best.map(|b| b.0), stamp) else {
+                if forward {
+                    forward_done = true;
+                } else {
+                    backward_done = true;
+                }
+                continue;
+            };
+            if let Some(m) = other.cost(r, stamp) {
+                match d.checked_add(m).filter(|&c| c < Upward::<C>::absent()) {
+                    Some(total) if best.is_none_or(|b| total < b.0) => best = Some((total, r)),
+                    Some(_) => {}
+                    None => side.overflow = true,
+                }
+            }
+            side.settle(g, r, d, forward, stamp);
+        }
+        best
+    }
+
+    /// Appends to `out` the dense ids of the path found by the last
+    /// [`run`](Self::run) from `s` through the meeting rank `meet` to the
+    /// goal, `s` included.
+    pub(crate) fn path(&self, g: &Upward<C>, s: u32, meet: u32, out: &mut Vec<u32>) {
+        out.push(g.node[s as usize]);
+        // Up from the start: the arcs to the meeting node, walked back.
+        let mut ups: smallvec::SmallVec<[u32; 64]> = smallvec::SmallVec::new();
+        let mut r = meet;
+        loop {
+            let parent = self.forward.labels[r as usize].parent;
+            if parent == ROOT {
+                break;
+            }
+            ups.push(g.find(parent, r).expect("the arc a label came by") as u32);
+            r = parent;
+        }
+        for &arc in ups.iter().rev() {
+            g.unpack(arc as usize, true, out);
+        }
+        // Down to the goal: the backward labels lead from the meeting node
+        // to the goal in order.
+        let mut r = meet;
+        loop {
+            let parent = self.backward.labels[r as usize].parent;
+            if parent == ROOT {
+                break;
+            }
+            let arc = g.find(parent, r).expect("the arc a label came by");
+            g.unpack(arc, false, out);
+            r = parent;
+        }
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.forward.heap_bytes() + self.backward.heap_bytes()
+    }
+}
