@@ -52,7 +52,7 @@ pub struct CustomizableHierarchy<C> {
     upward: UpwardGraph<C>,
     /// The graph it was built for (its version is that of the build).
     shape: BuiltFor,
-    customized: Option<BuiltFor>,
+    pub(super) customized: Option<BuiltFor>,
 }
 
 impl<C: Cost> CustomizableHierarchy<C> {

@@ -55,6 +55,7 @@ use crate::cost::Cost;
 use crate::graph::{check_version, DenseIds, MapChanged, StaticGraph, StaticGraphError};
 
 mod customizable;
+mod follow;
 mod prepare;
 mod search;
 mod table;
@@ -105,6 +106,10 @@ pub enum ContractionError {
     },
     /// A start, goal, source or target is not a node of the graph.
     UnknownNode,
+    /// A start, goal, source or target is a node the graph does not
+    /// contain now ([`Graph::contains`](crate::Graph::contains): a blocked
+    /// grid cell).
+    BlockedNode,
 }
 
 impl fmt::Display for ContractionError {
@@ -134,6 +139,7 @@ impl fmt::Display for ContractionError {
                 "edge {from} -> {to} is not in the hierarchy's graph: its shape changed, build it again"
             ),
             ContractionError::UnknownNode => write!(f, "a node is not part of the graph"),
+            ContractionError::BlockedNode => write!(f, "a start or goal is blocked"),
         }
     }
 }
@@ -469,11 +475,14 @@ impl<C: Cost> ChSearch<C> {
         h.answers_for(graph)?;
         let up = &h.upward().0;
         let rank = |node| {
-            graph
+            let i = graph
                 .node_index(node)
                 .filter(|&i| i < up.len())
-                .map(|i| up.rank[i])
-                .ok_or(ContractionError::UnknownNode)
+                .ok_or(ContractionError::UnknownNode)?;
+            if !graph.contains(node) {
+                return Err(ContractionError::BlockedNode);
+            }
+            Ok(up.rank[i])
         };
         Ok((rank(start)?, rank(goal)?))
     }
@@ -484,7 +493,8 @@ impl<C: Cost> ChSearch<C> {
     /// # Errors
     /// The hierarchy does not answer for `graph` as it is
     /// ([`Contracted::answers_for`]), `start` or `goal` is not a node
-    /// of it ([`ContractionError::UnknownNode`]), or a path cost the
+    /// of it ([`ContractionError::UnknownNode`]) or is blocked
+    /// ([`ContractionError::BlockedNode`]), or a path cost the
     /// search met reached the cost type's largest value
     /// ([`ContractionError::CostOverflow`]).
     ///

@@ -150,6 +150,10 @@ pub(crate) struct Bidirectional<C: Cost> {
     pub(crate) forward: Side<C>,
     pub(crate) backward: Side<C>,
     pub(crate) stamp: u32,
+    /// Scratch of [`path`](Self::path): the up arcs, and the halves still
+    /// to unpack.
+    ups: Vec<u32>,
+    rest: Vec<u32>,
 }
 
 impl<C: Cost> Bidirectional<C> {
@@ -158,6 +162,8 @@ impl<C: Cost> Bidirectional<C> {
             forward: Side::new(),
             backward: Side::new(),
             stamp: 0,
+            ups: Vec::new(),
+            rest: Vec::new(),
         }
     }
 
@@ -217,10 +223,11 @@ impl<C: Cost> Bidirectional<C> {
     /// Appends to `out` the dense ids of the path found by the last
     /// [`run`](Self::run) from `s` through the meeting rank `meet` to the
     /// goal, `s` included.
-    pub(crate) fn path(&self, g: &Upward<C>, s: u32, meet: u32, out: &mut Vec<u32>) {
+    pub(crate) fn path(&mut self, g: &Upward<C>, s: u32, meet: u32, out: &mut Vec<u32>) {
         out.push(g.node[s as usize]);
         // Up from the start: the arcs to the meeting node, walked back.
-        let mut ups: smallvec::SmallVec<[u32; 64]> = smallvec::SmallVec::new();
+        let ups = &mut self.ups;
+        ups.clear();
         let mut r = meet;
         loop {
             let parent = self.forward.labels[r as usize].parent;
@@ -231,7 +238,7 @@ impl<C: Cost> Bidirectional<C> {
             r = parent;
         }
         for &arc in ups.iter().rev() {
-            g.unpack(arc as usize, true, out);
+            g.unpack(arc as usize, true, out, &mut self.rest);
         }
         // Down to the goal: the backward labels lead from the meeting node
         // to the goal in order.
@@ -242,12 +249,14 @@ impl<C: Cost> Bidirectional<C> {
                 break;
             }
             let arc = g.find(parent, r).expect("the arc a label came by");
-            g.unpack(arc, false, out);
+            g.unpack(arc, false, out, &mut self.rest);
             r = parent;
         }
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.forward.heap_bytes() + self.backward.heap_bytes()
+        self.forward.heap_bytes()
+            + self.backward.heap_bytes()
+            + (self.ups.capacity() + self.rest.capacity()) * 4
     }
 }

@@ -224,6 +224,9 @@ impl<C: Cost> ChSearch<C> {
                 .node_index(node)
                 .filter(|&i| i < g.len())
                 .ok_or(ContractionError::UnknownNode)?;
+            if !graph.contains(node) {
+                return Err(ContractionError::BlockedNode);
+            }
             b.ranks.push(g.rank[i]);
         }
         let (source_ranks, target_ranks) = b.ranks.split_at(sources.len());

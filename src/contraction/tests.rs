@@ -141,3 +141,31 @@ fn threads_prepare_the_same_hierarchy() {
         assert_eq!(s.distance(&four, &g, a, b).unwrap(), want);
     }
 }
+
+#[test]
+fn a_blocked_start_or_goal_is_an_error() {
+    use crate::{Cell, Connectivity, Grid, GridCosts};
+    let mut grid = Grid::new(6, 6, Connectivity::Eight, GridCosts::new(2u32, 3)).unwrap();
+    grid.set_passable(Cell::new(3, 3), false).unwrap();
+    let ch = ContractionHierarchy::new(&grid).unwrap();
+    let mut s = ChSearch::new();
+    let blocked = Err(ContractionError::BlockedNode);
+    assert_eq!(
+        s.distance(&ch, &grid, Cell::new(3, 3), Cell::new(0, 0)),
+        blocked
+    );
+    assert_eq!(
+        s.distance(&ch, &grid, Cell::new(0, 0), Cell::new(3, 3)),
+        blocked
+    );
+    let t = s.table(&ch, &grid, &[Cell::new(0, 0)], &[Cell::new(3, 3)]);
+    assert_eq!(t.err(), blocked.err());
+    assert_eq!(
+        s.distance(&ch, &grid, Cell::new(9, 0), Cell::new(0, 0)),
+        Err(ContractionError::UnknownNode)
+    );
+    let (a, b) = (Cell::new(0, 0), Cell::new(5, 5));
+    let want = crate::astar(&grid, a, b, |_| 0).found().map(|p| p.cost);
+    assert!(want > Some(15), "round the blocked cell");
+    assert_eq!(s.distance(&ch, &grid, a, b), Ok(want));
+}

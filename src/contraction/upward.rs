@@ -130,7 +130,7 @@ impl<C: Cost> Upward<C> {
             // Arc indices would reach the tag bit: keep the walk.
             return;
         }
-        let mut nodes = Vec::new();
+        let (mut nodes, mut rest) = (Vec::new(), Vec::new());
         for arc in 0..self.arcs.len() {
             for dir in 0..2 {
                 let [first, _] = self.details[arc].halves[dir];
@@ -138,7 +138,7 @@ impl<C: Cost> Upward<C> {
                     continue;
                 }
                 nodes.clear();
-                if !self.unpack_at_most(arc, dir == 0, FLAT_EDGES, &mut nodes) {
+                if !self.unpack_at_most(arc, dir == 0, FLAT_EDGES, &mut nodes, &mut rest) {
                     continue;
                 }
                 // The last node is the arc's far end, which `unpack` adds.
@@ -156,10 +156,17 @@ impl<C: Cost> Upward<C> {
 
     /// [`unpack`](Self::unpack) if the arc stands for at most `max` edges:
     /// `false` (and `out` partly filled) otherwise.
-    fn unpack_at_most(&self, arc: usize, up: bool, max: usize, out: &mut Vec<u32>) -> bool {
+    fn unpack_at_most(
+        &self,
+        arc: usize,
+        up: bool,
+        max: usize,
+        out: &mut Vec<u32>,
+        rest: &mut Vec<u32>,
+    ) -> bool {
         let (mut arc, mut up) = (arc, up);
         let max = out.len().saturating_add(max);
-        let mut rest: smallvec::SmallVec<[u32; 32]> = smallvec::SmallVec::new();
+        rest.clear();
         loop {
             if out.len() > max {
                 return false;
@@ -191,8 +198,9 @@ impl<C: Cost> Upward<C> {
     /// Appends to `out` the dense ids of the original path along `arc`,
     /// going up (from its lower node to its head) or down, without its
     /// first node.
-    pub(crate) fn unpack(&self, arc: usize, up: bool, out: &mut Vec<u32>) {
-        self.unpack_at_most(arc, up, usize::MAX, out);
+    /// `rest` is scratch memory (the halves still to unpack).
+    pub(crate) fn unpack(&self, arc: usize, up: bool, out: &mut Vec<u32>, rest: &mut Vec<u32>) {
+        self.unpack_at_most(arc, up, usize::MAX, out, rest);
     }
 
     /// Bytes of heap memory held.

@@ -38,6 +38,8 @@
 //! | [`DistanceField`](crate::groups::DistanceField) | `cost(&graph, ..)`, `next_step`, `path_into` | `MapChanged` | yes (`refresh(&reversed)` on graphs other than grids) | a new field: one Dijkstra, in the field's memory |
 //! | [`FlowField`](crate::groups::FlowField) | `cost(&grid, ..)`, `next_step`, `path_into` | `MapChanged` | yes (or `refill(&field, &grid)` from a synced [`DistanceField`](crate::groups::DistanceField)) | a new field: one Dijkstra through a distance field allocated for the call, O(cells) to pack |
 //! | [`Landmarks`](crate::landmarks::Landmarks) | `heuristic(&graph, goal)` | `MapChanged` | yes | one Dijkstra per landmark (the same landmarks) |
+//! | [`ContractionHierarchy`](crate::contraction::ContractionHierarchy) | `ChSearch::distance(&ch, &graph, ..)`, `find_path`, `table` | `MapChanged` | yes | a new preparation |
+//! | [`CustomizableHierarchy`](crate::contraction::CustomizableHierarchy) | the same | `MapChanged` | yes | a customization (weights only); a new build when the graph gained an edge |
 //! | [`BoundedJumps`](crate::jump_points::BoundedJumps) | `on(&grid)` | `MapChanged` | no: build again (one Dijkstra per cell) | - |
 //! | [`NavMesh`](crate::navmesh::NavMesh) | `find_path(from, to)` | a mesh is its own map: made from a grid, it is a copy of it | no: `GridMesh` follows a grid | - |
 //!

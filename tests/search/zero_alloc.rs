@@ -551,3 +551,62 @@ fn warm_fringe_searches_do_not_allocate() {
         "allocations in the warm fringe pass: {allocating:?}"
     );
 }
+
+/// Contraction hierarchy queries (both kinds), paths and distance tables,
+/// once warm, allocate nothing.
+#[test]
+fn warm_contraction_hierarchy_queries_do_not_allocate() {
+    use pathseek::contraction::{
+        ChSearch, ContractionHierarchy, CustomizableHierarchy, DistanceTable,
+    };
+    // A 40 x 40 street grid with varying costs, one-way rows.
+    let at = |x: u32, y: u32| y * 40 + x;
+    let mut edges = Vec::new();
+    for y in 0..40 {
+        for x in 0..40 {
+            let c = 1 + (x * 5 + y * 3) % 7;
+            if x + 1 < 40 {
+                edges.push((at(x, y), at(x + 1, y), c));
+                if y % 4 != 0 {
+                    edges.push((at(x + 1, y), at(x, y), c));
+                }
+            }
+            if y + 1 < 40 {
+                edges.push((at(x, y), at(x, y + 1), c));
+                edges.push((at(x, y + 1), at(x, y), c));
+            }
+        }
+    }
+    let g = pathseek::StaticGraph::from_edges(1600, edges).unwrap();
+    let ch = ContractionHierarchy::new(&g).unwrap();
+    let cch = CustomizableHierarchy::new(&g).unwrap();
+    let pairs: Vec<(u32, u32)> = (0..200).map(|i| (i * 7 % 1600, i * 13 % 1600)).collect();
+    let ends: Vec<u32> = (0..20).map(|i| i * 79 % 1600).collect();
+    let mut search = ChSearch::new();
+    let (mut path, mut table) = (Vec::new(), DistanceTable::default());
+    let mut pass = |search: &mut ChSearch<u32>| {
+        let mut sum = 0u64;
+        for &(s, t) in &pairs {
+            sum += u64::from(search.find_path(&ch, &g, s, t, &mut path).unwrap().unwrap());
+            sum += u64::from(
+                search
+                    .find_path(&cch, &g, s, t, &mut path)
+                    .unwrap()
+                    .unwrap(),
+            );
+            sum += u64::from(search.distance(&ch, &g, s, t).unwrap().unwrap());
+        }
+        search
+            .table_into(&ch, &g, &ends, &ends, &mut table)
+            .unwrap();
+        search
+            .table_into(&cch, &g, &ends, &ends, &mut table)
+            .unwrap();
+        sum
+    };
+    let first = pass(&mut search);
+    let before = allocations();
+    let second = pass(&mut search);
+    assert_eq!(allocations() - before, 0, "a warm second pass allocated");
+    assert_eq!(first, second);
+}
