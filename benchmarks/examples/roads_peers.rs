@@ -518,7 +518,7 @@ fn run() -> Result<bool, String> {
     let peer_line = ms("pathfinding straight line").min(ms("pathfinding straight line, Hilbert"));
     let peer_alt = ms(&format!("pathfinding ALT-{count}"))
         .min(ms(&format!("pathfinding ALT-{count}, Hilbert")));
-    let ch = pathseek_benchmarks::road_hierarchies::run(graph, &pairs, repeat, table, seed)?;
+    let ch = pathseek_benchmarks::road_hierarchies::run(graph, &pairs, repeat, table, seed, true)?;
     println!(
         "ratio_line {:.2} ratio_alt {:.2} ratio_ch_vs_fast_paths {:.2} prep_ratio {:.2} customize_speedup {:.1}",
         peer_line / ms("pathseek straight line, Hilbert"),

@@ -14,12 +14,17 @@
 //! - live weights: new costs on the same streets (a seeded fifth of the
 //!   edges three times slower, as in a traffic jam), `CustomizableHierarchy::customize`
 //!   against a fresh `ContractionHierarchy::new` (one thread), both then
-//!   answering every pair as a Dijkstra-free cross-check against each other.
+//!   answering every pair as a Dijkstra-free cross-check against each other;
+//! - the plain search a hierarchy replaces (Dijkstra on a warm `AStar`, the
+//!   first 100 pairs, checked too), and after how many queries preparing
+//!   pays for itself.
 
 use std::time::Instant;
 
 use pathseek::contraction::{ChSearch, ContractionHierarchy, CustomizableHierarchy};
-use pathseek::StaticGraph;
+use pathseek::open_set::BinaryHeap;
+use pathseek::store::IndexedStore;
+use pathseek::{AStar, Query, StaticGraph};
 
 use crate::common::median;
 
@@ -50,13 +55,16 @@ fn stream(seed: u64) -> impl FnMut() -> u64 {
 
 /// Runs every contraction row on `graph` (every cost at least 1: `fast_paths`
 /// drops edges of weight 0) and the `pairs`, printing a table; `Err` when two
-/// contenders disagree on any answer.
+/// contenders disagree on any answer. Without `peer`, `fast_paths` is left
+/// out (its rows and ratios are NaN): on graphs where its preparation takes
+/// too long.
 pub fn run(
     graph: &StaticGraph<u64>,
     pairs: &[(u32, u32)],
     repeat: usize,
     table: usize,
     seed: u64,
+    peer: bool,
 ) -> Result<Figures, String> {
     let n = graph.len();
     println!();
@@ -81,9 +89,11 @@ pub fn run(
     let mut fast = None;
     let mut ch = None;
     for _ in 0..repeat.clamp(1, 3) {
-        let t = Instant::now();
-        fast = Some(fast_paths::prepare(&input));
-        t_fp.push(ms(t));
+        if peer {
+            let t = Instant::now();
+            fast = Some(fast_paths::prepare(&input));
+            t_fp.push(ms(t));
+        }
         let t = Instant::now();
         ch = Some(
             one.install(|| ContractionHierarchy::new(graph))
@@ -97,16 +107,17 @@ pub fn run(
             return Err("one thread and every thread prepared different hierarchies".into());
         }
     }
-    let (fast, ch) = (fast.expect("prepared"), ch.expect("prepared"));
+    let ch = ch.expect("prepared");
     let t = Instant::now();
     let mut cch = CustomizableHierarchy::new(graph).map_err(|e| e.to_string())?;
     let t_cch = ms(t);
-    let (prep_fp, prep_one, prep_all) = (median(&t_fp), median(&t_one), median(&t_all));
+    let prep_fp = if peer { median(&t_fp) } else { f64::NAN };
+    let (prep_one, prep_all) = (median(&t_one), median(&t_all));
     println!(
         "prepare: fast_paths {prep_fp:.0} ms ({} shortcuts); pathseek CH {prep_one:.0} ms on one thread, \
          {prep_all:.0} ms on {} ({} shortcuts, {:.1} bytes per node); customizable {t_cch:.0} ms \
          (order, fill-in and first customization, {:.1} bytes per node)",
-        fast.get_num_out_edges() + fast.get_num_in_edges() - graph.edge_count(),
+        fast.as_ref().map_or(0, |f| f.get_num_out_edges() + f.get_num_in_edges() - graph.edge_count()),
         rayon::current_num_threads(),
         ch.shortcut_count(),
         ch.heap_bytes() as f64 / n as f64,
@@ -114,7 +125,7 @@ pub fn run(
     );
 
     // Queries: a path per pair, in rounds.
-    let mut calc = fast_paths::create_calculator(&fast);
+    let mut calc = fast.as_ref().map(fast_paths::create_calculator);
     let mut search = ChSearch::new();
     let mut path = Vec::new();
     let (mut q_fp, mut q_ch, mut q_cch) = (Vec::new(), Vec::new(), Vec::new());
@@ -122,13 +133,15 @@ pub fn run(
     let (mut a_fp, mut a_ch, mut a_cch) = (Vec::new(), Vec::new(), Vec::new());
     let mut settled = 0u64;
     for _ in 0..repeat {
-        a_fp.clear();
-        let t = Instant::now();
-        for &(s, g) in pairs {
-            let p = calc.calc_path(&fast, s as usize, g as usize);
-            a_fp.push(p.map(|p| (p.get_weight() as u64, p.get_nodes().len())));
+        if let (Some(fast), Some(calc)) = (&fast, &mut calc) {
+            a_fp.clear();
+            let t = Instant::now();
+            for &(s, g) in pairs {
+                let p = calc.calc_path(fast, s as usize, g as usize);
+                a_fp.push(p.map(|p| (p.get_weight() as u64, p.get_nodes().len())));
+            }
+            q_fp.push(ms(t));
         }
-        q_fp.push(ms(t));
         a_ch.clear();
         settled = 0;
         let t = Instant::now();
@@ -161,10 +174,38 @@ pub fn run(
         q_cch.push(ms(t));
     }
     let costs = |a: &[Option<(u64, usize)>]| a.iter().map(|x| x.map(|x| x.0)).collect::<Vec<_>>();
-    if costs(&a_fp) != costs(&a_ch) || costs(&a_ch) != costs(&a_cch) {
+    if (peer && costs(&a_fp) != costs(&a_ch)) || costs(&a_ch) != costs(&a_cch) {
         return Err("contraction rows: costs differ between fast_paths and pathseek".into());
     }
-    let per = |t: &[f64]| median(t) * 1e3 / pairs.len().max(1) as f64;
+    let per = |t: &[f64]| {
+        if t.is_empty() {
+            f64::NAN
+        } else {
+            median(t) * 1e3 / pairs.len().max(1) as f64
+        }
+    };
+    // The plain search the hierarchy replaces: Dijkstra (A* without a
+    // heuristic) on a warm engine, on the first 100 pairs.
+    let some = &pairs[..pairs.len().min(100)];
+    let mut dijkstra = AStar::new(BinaryHeap::new(), IndexedStore::new());
+    let mut q_dij = Vec::new();
+    for _ in 0..repeat.clamp(1, 3) {
+        let t = Instant::now();
+        for (k, &(s, g)) in some.iter().enumerate() {
+            let c = dijkstra
+                .search(graph, Query::new(s, g, |_| 0u64))
+                .found()
+                .map(|p| p.cost);
+            if c != a_ch[k].map(|a| a.0) {
+                return Err(format!(
+                    "{s} -> {g}: Dijkstra {c:?}, hierarchy {:?}",
+                    a_ch[k]
+                ));
+            }
+        }
+        q_dij.push(ms(t) * 1e3 / some.len().max(1) as f64);
+    }
+    let q_dij = median(&q_dij);
     let mut cch_search = ChSearch::new();
     let mut cch_settled = 0;
     for &(s, g) in pairs {
@@ -182,6 +223,11 @@ pub fn run(
         per(&q_dist),
         per(&q_cch),
         cch_settled as f64 / pairs.len().max(1) as f64
+    );
+    println!(
+        "plain Dijkstra (warm AStar, no heuristic): {q_dij:.1} us a query; the one-thread preparation \
+         pays for itself after {:.0} queries",
+        prep_one * 1e3 / (q_dij - per(&q_ch)).max(1e-9)
     );
 
     // A K x K table.
@@ -210,18 +256,20 @@ pub fn run(
             }
         }
         t_single.push(ms(t));
-        fp_single.clear();
-        let t = Instant::now();
-        for &s in &sources {
-            for &g in &targets {
-                let p = calc.calc_path(&fast, s as usize, g as usize);
-                fp_single.push(p.map(|p| p.get_weight() as u64));
+        if let (Some(fast), Some(calc)) = (&fast, &mut calc) {
+            fp_single.clear();
+            let t = Instant::now();
+            for &s in &sources {
+                for &g in &targets {
+                    let p = calc.calc_path(fast, s as usize, g as usize);
+                    fp_single.push(p.map(|p| p.get_weight() as u64));
+                }
             }
+            t_fp_single.push(ms(t));
         }
-        t_fp_single.push(ms(t));
     }
     let from_table: Vec<Option<u64>> = (0..k).flat_map(|i| tab.row(i).to_vec()).collect();
-    if from_table != single || single != fp_single {
+    if from_table != single || (peer && single != fp_single) {
         return Err("distance table: entries differ from single queries".into());
     }
     println!(
@@ -231,7 +279,7 @@ pub fn run(
         k * k,
         median(&t_single),
         k * k,
-        median(&t_fp_single)
+        if peer { median(&t_fp_single) } else { f64::NAN }
     );
 
     // Live weights: a fifth of the edges three times slower.
