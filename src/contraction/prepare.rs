@@ -13,7 +13,7 @@
 //! way.
 
 use super::upward::{Arc, Upward, ORIGINAL};
-use super::witness::{Remaining, Shortcut, Witness};
+use super::witness::{Link, Remaining, Shortcut, Witness};
 use super::ContractionError;
 use crate::cost::Cost;
 use crate::graph::StaticGraph;
@@ -30,6 +30,9 @@ const CONTRACT_LIMIT: usize = 1000;
 /// dense core of a graph that is no road network, must not cost the
 /// square of its degree in searches.
 const ESTIMATE_BUDGET: usize = 2_000;
+/// Past this many (in, out) pairs of neighbours, a priority estimate
+/// counts every pair as a shortcut instead of searching for witnesses.
+const DENSE: usize = 1_024;
 const CONTRACT_BUDGET: usize = 20_000;
 
 /// An arc a node keeps when it is contracted: the other end (dense id),
@@ -126,11 +129,20 @@ pub(crate) fn contract<C: Cost + Send + Sync>(
                     w: &mut Witness<C>,
                     v: &u32|
      -> Result<i64, ()> {
-        let mut found = 0;
-        w.shortcuts(rest, *v, skip, ESTIMATE_LIMIT, ESTIMATE_BUDGET, |_| {
-            found += 1
-        })?;
-        let removed = rest.out[*v as usize].len() + rest.inc[*v as usize].len();
+        let (outs, ins) = (rest.out[*v as usize].len(), rest.inc[*v as usize].len());
+        let found = if outs * ins > DENSE {
+            // A node of a dense core: its witness searches, even bounded,
+            // cost the square of its degree at every estimate; take every
+            // pair as a shortcut (what such a core mostly needs).
+            outs * ins
+        } else {
+            let mut found = 0;
+            w.shortcuts(rest, *v, skip, ESTIMATE_LIMIT, ESTIMATE_BUDGET, |_| {
+                found += 1
+            })?;
+            found
+        };
+        let removed = outs + ins;
         Ok(priority(
             found,
             removed,
@@ -148,6 +160,7 @@ pub(crate) fn contract<C: Cost + Send + Sync>(
 
     let mut left: Vec<u32> = all;
     let mut touched = vec![false; n];
+    let mut index = Index::new(n);
     while !left.is_empty() {
         // The round: nodes below all their remaining neighbours.
         let key = |v: u32| (prio[v as usize], tie(v));
@@ -184,9 +197,10 @@ pub(crate) fn contract<C: Cost + Send + Sync>(
             for l in &out {
                 arcs.push((l.to, l.cost, absent, l.middle, ORIGINAL));
             }
+            index.fill(&out);
             for l in &inc {
-                match arcs.iter_mut().find(|a| a.0 == l.to) {
-                    Some(a) => (a.2, a.4) = (l.cost, l.middle),
+                match index.find(l.to) {
+                    Some(i) => (arcs[i].2, arcs[i].4) = (l.cost, l.middle),
                     None => arcs.push((l.to, absent, l.cost, ORIGINAL, l.middle)),
                 }
             }
@@ -201,9 +215,8 @@ pub(crate) fn contract<C: Cost + Send + Sync>(
                 }
                 depth[x] = depth[x].max(depth[v as usize] + 1);
             }
-            for (u, w, c) in found {
-                rest.improve(u, w, c, v);
-            }
+            let mut found = found;
+            index.add(&mut rest, &mut found, v);
         }
         for &v in &round {
             skip[v as usize] = false;
@@ -220,6 +233,86 @@ pub(crate) fn contract<C: Cost + Send + Sync>(
         left.retain(|&v| rank[v as usize] == u32::MAX);
     }
     Ok(assemble(kept, rank, order))
+}
+
+/// Where each target sits in one node's list, for adding many shortcuts
+/// to a node of high degree in time linear in them (not their number
+/// times the degree).
+struct Index {
+    at: Vec<u32>,
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Index {
+    fn new(n: usize) -> Self {
+        Index {
+            at: vec![0; n],
+            stamp: vec![0; n],
+            now: 0,
+        }
+    }
+
+    /// Adds or improves every shortcut of `found` (skipping `middle`) in
+    /// the out-lists of their sources and the in-lists of their targets.
+    fn add<C: Cost>(&mut self, rest: &mut Remaining<C>, found: &mut [Shortcut<C>], middle: u32) {
+        found.sort_unstable_by_key(|s| s.0);
+        for group in found.chunk_by(|a, b| a.0 == b.0) {
+            let list = &mut rest.out[group[0].0 as usize];
+            self.fill(list);
+            for &(_, w, c) in group {
+                Self::set(list, &mut self.at, &mut self.stamp, self.now, w, c, middle);
+            }
+        }
+        found.sort_unstable_by_key(|s| s.1);
+        for group in found.chunk_by(|a, b| a.1 == b.1) {
+            let list = &mut rest.inc[group[0].1 as usize];
+            self.fill(list);
+            for &(u, _, c) in group {
+                Self::set(list, &mut self.at, &mut self.stamp, self.now, u, c, middle);
+            }
+        }
+    }
+
+    /// Indexes `list` under a fresh stamp.
+    fn fill<C>(&mut self, list: &[Link<C>]) {
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
+        }
+        for (i, l) in list.iter().enumerate() {
+            self.at[l.to as usize] = i as u32;
+            self.stamp[l.to as usize] = self.now;
+        }
+    }
+
+    /// Where `to` is in the list last filled.
+    fn find(&self, to: u32) -> Option<usize> {
+        (self.stamp[to as usize] == self.now).then(|| self.at[to as usize] as usize)
+    }
+
+    /// Adds the link to `to` at `cost`, or lowers the one there.
+    fn set<C: Cost>(
+        list: &mut Vec<Link<C>>,
+        at: &mut [u32],
+        stamp: &mut [u32],
+        now: u32,
+        to: u32,
+        cost: C,
+        middle: u32,
+    ) {
+        if stamp[to as usize] == now {
+            let l = &mut list[at[to as usize] as usize];
+            if cost < l.cost {
+                (l.cost, l.middle) = (cost, middle);
+            }
+        } else {
+            stamp[to as usize] = now;
+            at[to as usize] = list.len() as u32;
+            list.push(Link { to, cost, middle });
+        }
+    }
 }
 
 /// The hierarchy by rank from every node's kept arcs (by dense id).
