@@ -66,7 +66,9 @@
 //! ```
 //!
 //! Beyond grids: [`StaticGraph`] (read from DIMACS or METIS files by
-//! [`io`]) and the ALT heuristic of [`landmarks`]; for many units going
+//! [`io`]), the ALT heuristic of [`landmarks`], and [`contraction`]
+//! hierarchies for road graphs (prepared once, microsecond queries and
+//! distance tables, customized for new costs); for many units going
 //! to one goal, [`groups`]; to know before searching whether a goal can be
 //! reached, [`components`]. Beside A*, [`fringe`] search runs the same
 //! queries over the same node stores with a list instead of an open set.
@@ -95,6 +97,7 @@
 //! | [`navmesh::NavMesh`] | `find_path(from, to)`, `find_path_into` | `Result<Option<MeshPath>, PointError>` | points in the plane, not nodes: the error names a point off the mesh, the path is a polyline |
 //! | [`groups`] (`DistanceField`, `FlowField`, `UnitSearch`) | built once, then `cost` / `next_step` / `path_into` per unit | `Result<Option<cost>, MapChanged>` | one search serves every unit: a look-up per unit, refused on a changed map |
 //! | [`components`] | `connected(a, b)` | `bool` | a yes or no before any search |
+//! | [`contraction`] (`ContractionHierarchy`, `CustomizableHierarchy`) | `ChSearch::find_path(&h, &graph, start, goal, &mut path)`, `distance`, `table` | `Result<Option<cost>, ContractionError>`, the path in your buffer; a `DistanceTable` | two upward searches make one answer (like HPA\*), and a table answers many pairs at once |
 //!
 //! # Cargo features
 //! None is on by default; the library needs only `num-traits` and
@@ -102,7 +105,7 @@
 //!
 //! | feature | brings | adds the dependency |
 //! |---|---|---|
-//! | `rayon` | `pathseek::batch`: many queries on one graph answered on every core, one warm engine per worker thread, results in query order, no allocation per query once warm | `rayon` |
+//! | `rayon` | `pathseek::batch`: many queries on one graph answered on every core, one warm engine per worker thread, results in query order, no allocation per query once warm; [`contraction`] hierarchies prepared on every core | `rayon` |
 //! | `serde` | `Serialize` and `Deserialize` for what a game saves: [`Grid`], [`Cell`], [`Length`], [`Path`], [`Stats`], [`Limit`], [`GridCosts`], [`Connectivity`], [`components::GridComponents`] (and `ComponentId`), [`groups::DistanceField`] and [`groups::FlowField`]; loads are checked whole, and a loaded field or labelling answers for no map until attached to one: see `pathseek::save` | `serde` (with `derive`) |
 //! | `navmesh` | building [`navmesh::NavMesh`]es from grid maps (`NavMesh::from_grid`, kept current by `GridMesh`) and from outlines with holes (`NavMesh::from_outlines`); meshes from your own convex polygons need no feature | `spade` (constrained Delaunay triangulation) |
 #![forbid(unsafe_code)]
