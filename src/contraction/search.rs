@@ -1,6 +1,7 @@
-//! The query of a contraction hierarchy: two Dijkstra searches that only go
-//! up, one from the start along up arcs and one from the goal along down
-//! arcs, meeting at the highest node of the shortest path.
+//! The query of a contraction hierarchy ([`ChSearch`]): two Dijkstra
+//! searches that only go up, one from the start along up arcs and one from
+//! the goal along down arcs, meeting at the highest node of the shortest
+//! path.
 //!
 //! Stall-on-demand prunes both: a node reached more cheaply from above (a
 //! higher node already labelled, plus the arc down to it) cannot be on a
@@ -10,7 +11,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::upward::Upward;
+use super::{table, Contracted, ContractionError};
 use crate::cost::Cost;
+use crate::graph::DenseIds;
 
 /// One direction's label of a node: its cost, the node it was reached
 /// from (its parent, lower in the hierarchy) and the search it belongs to.
@@ -258,5 +261,184 @@ impl<C: Cost> Bidirectional<C> {
         self.forward.heap_bytes()
             + self.backward.heap_bytes()
             + (self.ups.capacity() + self.rest.capacity()) * 4
+    }
+}
+
+/// The memory of contraction hierarchy queries, kept across them: two
+/// labels per node and two queues, grown to the largest hierarchy asked
+/// and reused (nothing is allocated once warm). One per thread.
+///
+/// # Example
+/// ```
+/// use pathseek::contraction::{ChSearch, ContractionHierarchy};
+/// let g = pathseek::StaticGraph::from_undirected_edges(3, [(0, 1, 2u32), (1, 2, 3)])?;
+/// let ch = ContractionHierarchy::new(&g)?;
+/// let mut search = ChSearch::new();
+/// assert_eq!(search.distance(&ch, &g, 0, 2)?, Some(5));
+/// assert!(search.settled() >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ChSearch<C: Cost> {
+    pub(crate) bi: Bidirectional<C>,
+    ids: Vec<u32>,
+    pub(crate) table: table::Buckets<C>,
+}
+
+impl<C: Cost> Default for ChSearch<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Cost> ChSearch<C> {
+    /// Empty memory; the first query sizes it.
+    ///
+    /// # Example
+    /// ```
+    /// let search = pathseek::contraction::ChSearch::<u32>::new();
+    /// assert_eq!(search.settled(), 0);
+    /// ```
+    pub fn new() -> Self {
+        ChSearch {
+            bi: Bidirectional::new(),
+            ids: Vec::new(),
+            table: table::Buckets::new(),
+        }
+    }
+
+    /// The ranks of `start` and `goal` after checking the hierarchy
+    /// answers for `graph`.
+    fn ranks<G: DenseIds<Cost = C>, H: Contracted<C>>(
+        h: &H,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+    ) -> Result<(u32, u32), ContractionError> {
+        h.answers_for(graph)?;
+        let up = &h.upward().0;
+        let rank = |node| {
+            let i = graph
+                .node_index(node)
+                .filter(|&i| i < up.len())
+                .ok_or(ContractionError::UnknownNode)?;
+            if !graph.contains(node) {
+                return Err(ContractionError::BlockedNode);
+            }
+            Ok(up.rank[i])
+        };
+        Ok((rank(start)?, rank(goal)?))
+    }
+
+    /// The cost of a shortest path from `start` to `goal`, or `None` when
+    /// there is none.
+    ///
+    /// # Errors
+    /// The hierarchy does not answer for `graph` as it is
+    /// ([`Contracted::answers_for`]), `start` or `goal` is not a node
+    /// of it ([`ContractionError::UnknownNode`]) or is blocked
+    /// ([`ContractionError::BlockedNode`]), or a path cost the
+    /// search met reached the cost type's largest value
+    /// ([`ContractionError::CostOverflow`]).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::contraction::{ChSearch, ContractionError, ContractionHierarchy};
+    /// let g = pathseek::StaticGraph::from_undirected_edges(3, [(0, 1, 2u32), (1, 2, 3)])?;
+    /// let ch = ContractionHierarchy::new(&g)?;
+    /// let mut search = ChSearch::new();
+    /// assert_eq!(search.distance(&ch, &g, 2, 0)?, Some(5));
+    /// assert_eq!(search.distance(&ch, &g, 2, 9), Err(ContractionError::UnknownNode));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn distance<G: DenseIds<Cost = C>, H: Contracted<C>>(
+        &mut self,
+        h: &H,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+    ) -> Result<Option<C>, ContractionError> {
+        let (s, t) = Self::ranks(h, graph, start, goal)?;
+        let found = self.bi.run(&h.upward().0, s, t).map(|(c, _)| c);
+        if self.bi.overflowed() {
+            return Err(ContractionError::CostOverflow);
+        }
+        Ok(found)
+    }
+
+    /// A shortest path from `start` to `goal`: its cost, and its nodes (the
+    /// graph's own edges, shortcuts unpacked; start and goal included) in
+    /// `path`, which is cleared first. `Ok(None)` (and `path` empty) when
+    /// there is no path.
+    ///
+    /// # Errors
+    /// As [`distance`](Self::distance).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::contraction::{ChSearch, ContractionHierarchy};
+    /// let g = pathseek::StaticGraph::from_undirected_edges(4, [(0, 1, 1u32), (1, 2, 1), (2, 3, 1), (0, 3, 5)])?;
+    /// let ch = ContractionHierarchy::new(&g)?;
+    /// let mut path = Vec::new();
+    /// assert_eq!(ChSearch::new().find_path(&ch, &g, 0, 3, &mut path)?, Some(3));
+    /// assert_eq!(path, [0, 1, 2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_path<G: DenseIds<Cost = C>, H: Contracted<C>>(
+        &mut self,
+        h: &H,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+        path: &mut Vec<G::Node>,
+    ) -> Result<Option<C>, ContractionError> {
+        path.clear();
+        let (s, t) = Self::ranks(h, graph, start, goal)?;
+        let up = &h.upward().0;
+        let found = self.bi.run(up, s, t);
+        if self.bi.overflowed() {
+            return Err(ContractionError::CostOverflow);
+        }
+        let Some((cost, meet)) = found else {
+            return Ok(None);
+        };
+        self.ids.clear();
+        self.bi.path(up, s, meet, &mut self.ids);
+        for &i in &self.ids {
+            path.push(
+                graph
+                    .node_at(i as usize)
+                    .ok_or(ContractionError::UnknownNode)?,
+            );
+        }
+        Ok(Some(cost))
+    }
+
+    /// Nodes settled (taken from a queue and not stalled) by the last
+    /// query, both searches together: its search space.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::contraction::{ChSearch, ContractionHierarchy};
+    /// let g = pathseek::StaticGraph::from_undirected_edges(2, [(0, 1, 1u32)])?;
+    /// let ch = ContractionHierarchy::new(&g)?;
+    /// let mut search = ChSearch::new();
+    /// search.distance(&ch, &g, 0, 1)?;
+    /// assert!((1..=3).contains(&search.settled()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn settled(&self) -> u64 {
+        self.bi.forward.settled + self.bi.backward.settled
+    }
+
+    /// Bytes of heap memory held.
+    ///
+    /// # Example
+    /// ```
+    /// let search = pathseek::contraction::ChSearch::<u32>::new();
+    /// assert_eq!(search.heap_bytes(), 0);
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        self.bi.heap_bytes() + self.ids.capacity() * 4 + self.table.heap_bytes()
     }
 }
