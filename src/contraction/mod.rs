@@ -47,7 +47,12 @@
 //! Preparation is roughly linear in the graph on road networks (witness
 //! searches are bounded); a query settles a few hundred nodes on a
 //! country's roads, whatever the distance. Memory: see
-//! [`ContractionHierarchy::heap_bytes`].
+//! [`ContractionHierarchy::heap_bytes`]. Graphs without geometry (random
+//! graphs, expanders) are the worst case: their last nodes form a dense
+//! core that needs a shortcut for nearly every pair, so preparation grows
+//! with the square of the core and a query can be slower than a plain
+//! Dijkstra (on 5,000 random nodes: 1.7 million shortcuts, and 609 us a
+//! query against 348 us). Contract road-like graphs.
 
 use core::fmt;
 
