@@ -174,7 +174,7 @@ impl<C: Cost> CustomizableHierarchy<C> {
                     }));
                     return;
                 };
-                if !cost.is_valid() || cost < C::zero() {
+                if !cost.is_valid() {
                     failure = Some(
                         StaticGraphError::InvalidCost {
                             from: i as u32,
