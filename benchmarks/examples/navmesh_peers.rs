@@ -12,17 +12,23 @@
 //! The mesh is built once from the grid (`NavMesh::from_grid`, the GPPC 2023
 //! any-angle rules) and its polygons are handed to polyanya as they are
 //! (`polyanya_peer::PolyanyaPeer::new`), so both search the same free
-//! space. Start and goal are cell centres. Every answer is checked: both
-//! find a path exactly when the grid has one, and pathseek's path is never
-//! shorter than polyanya's (the optimum, up to polyanya's `f32`).
+//! space. Start and goal are cell centres. Every answer is checked: all
+//! find a path exactly when the grid has one, pathseek's path is never
+//! shorter than polyanya's (the optimum, up to polyanya's `f32`), and its
+//! exact search's is polyanya's length.
 //!
 //! Rows: build times (min of R), then query times over the whole file (R
 //! rounds, methods in turn, min), then lengths over polyanya's. The last
 //! line is
-//! `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid S polyanya_time_ratio Y`:
-//! M, W = mean and worst pathseek length / polyanya's optimal length;
-//! S = full-grid A* time / pathseek mesh time; Y = pathseek mesh time /
-//! polyanya time. Exit code 1 if a check fails, 2 on bad flags or files.
+//! `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid S polyanya_time_ratio Y exact_worst_ratio E exact_time_ratio X`:
+//! M, W = mean and worst pathseek length (`find_path`, the search over
+//! corners) / polyanya's optimal length; S = full-grid A* time / the faster
+//! of pathseek's two mesh searches; Y = `find_path` time / polyanya time;
+//! E = the worst length of pathseek's exact search (`find_exact_path`) /
+//! polyanya's; X = exact search time / polyanya time. The exact length must
+//! equal polyanya's (within polyanya's `f32`: 1e-5 relative) and be no
+//! longer than `find_path`'s. Exit code 1 if a check fails, 2 on bad flags
+//! or files.
 
 use std::time::{Duration, Instant};
 
@@ -62,8 +68,8 @@ fn run() -> Result<bool, String> {
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
         ],
         more: "The last line is `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid \
-               S polyanya_time_ratio Y` (see the example's source). Exit code 1 if a check \
-               fails, 2 on bad flags or files.",
+               S polyanya_time_ratio Y exact_worst_ratio E exact_time_ratio X` (see the \
+               example's source). Exit code 1 if a check fails, 2 on bad flags or files.",
     })?;
     let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let rounds = flags.number("rounds", "3")?.max(1);
@@ -117,10 +123,11 @@ fn run() -> Result<bool, String> {
     };
     let mut query = MeshQuery::new();
     let mut engine: Engine = AStar::new(DaryHeap::new(), IndexedStore::new());
-    let (mut points, mut cells) = (Vec::new(), Vec::new());
+    let (mut points, mut cells, mut exact_points) = (Vec::new(), Vec::new(), Vec::new());
     let (mut sum, mut worst, mut counted) = (0.0f64, 0.0f64, 0usize);
     let mut worst_query = None;
-    let mut expanded = 0u64;
+    let (mut expanded, mut exact_expanded) = (0u64, 0u64);
+    let mut exact_worst = 0.0f64;
     for &(s, g) in &queries {
         let (a, b) = (centre(s), centre(g));
         let grid_found = matches!(
@@ -133,9 +140,21 @@ fn run() -> Result<bool, String> {
         );
         let ours = query.find_path_into(&mesh, a, b, &mut points);
         expanded += query.stats().expanded;
+        let exact = query.find_exact_path_into(&mesh, a, b, &mut exact_points);
+        exact_expanded += query.stats().expanded;
         let theirs = peer.path([a.x, a.y], [b.x, b.y]);
-        match (ours, theirs) {
-            (Ok(Some(length)), Some(optimal)) if grid_found => {
+        match (ours, exact, theirs) {
+            (Ok(Some(length)), Ok(Some(exact)), Some(optimal)) if grid_found => {
+                let off = (exact - optimal.length).abs();
+                if off > optimal.length * 1e-5 + 1e-4 || exact > length * (1.0 + 1e-12) {
+                    fail(format!(
+                        "{s:?} -> {g:?}: exact {exact}, polyanya {}, find_path {length}",
+                        optimal.length
+                    ));
+                }
+                if optimal.length > 0.0 {
+                    exact_worst = exact_worst.max(exact / optimal.length);
+                }
                 if length < optimal.length * (1.0 - 1e-5) - 1e-4 {
                     fail(format!(
                         "{s:?} -> {g:?}: {length} below polyanya's {}",
@@ -152,8 +171,8 @@ fn run() -> Result<bool, String> {
                     }
                 }
             }
-            (ours, theirs) => fail(format!(
-                "{s:?} -> {g:?}: pathseek {ours:?}, polyanya {:?}, grid path {grid_found}",
+            (ours, exact, theirs) => fail(format!(
+                "{s:?} -> {g:?}: pathseek {ours:?}, exact {exact:?}, polyanya {:?}, grid path {grid_found}",
                 theirs.map(|p| p.length)
             )),
         }
@@ -161,15 +180,16 @@ fn run() -> Result<bool, String> {
     let mean = sum / counted.max(1) as f64;
     println!(
         "lengths over polyanya's optimum: mean {mean:.4}, worst {worst:.4} ({worst_query:?}); \
-         {:.1} expansions a query",
-        expanded as f64 / n
+         {:.1} expansions a query (exact: {:.1}, worst {exact_worst:.6} of polyanya's)",
+        expanded as f64 / n,
+        exact_expanded as f64 / n
     );
 
     // Timed passes, methods in turn, the fastest of each kept.
-    let mut times = [Duration::MAX; 3];
+    let mut times = [Duration::MAX; 4];
     for round in 0..rounds {
-        for k in 0..3 {
-            let method = (k + round as usize) % 3;
+        for k in 0..4 {
+            let method = (k + round as usize) % 4;
             let t = Instant::now();
             let mut found = 0usize;
             for &(s, g) in &queries {
@@ -186,10 +206,15 @@ fn run() -> Result<bool, String> {
                         query.find_path_into(&mesh, centre(s), centre(g), &mut points),
                         Ok(Some(_))
                     ),
-                    _ => {
+                    3 => matches!(
+                        query.find_exact_path_into(&mesh, centre(s), centre(g), &mut points),
+                        Ok(Some(_))
+                    ),
+                    2 => {
                         let (a, b) = (centre(s), centre(g));
                         peer.path([a.x, a.y], [b.x, b.y]).is_some()
                     }
+                    _ => unreachable!(),
                 };
                 found += usize::from(ok);
             }
@@ -204,19 +229,23 @@ fn run() -> Result<bool, String> {
     }
     let us = |d: Duration| d.as_secs_f64() * 1e6 / n;
     println!(
-        "query: full-grid A* {:.1} us, pathseek mesh {:.1} us, polyanya {:.1} us (a query, min of {rounds})",
+        "query: full-grid A* {:.1} us, pathseek mesh {:.1} us, exact {:.1} us, polyanya {:.1} us (a query, min of {rounds})",
         us(times[0]),
         us(times[1]),
+        us(times[3]),
         us(times[2])
     );
+    let fastest = times[1].min(times[3]).as_secs_f64();
     println!(
-        "queries {} polygons {} mean_ratio {:.4} worst_ratio {:.4} speedup_vs_grid {:.2} polyanya_time_ratio {:.2}",
+        "queries {} polygons {} mean_ratio {:.4} worst_ratio {:.4} speedup_vs_grid {:.2} polyanya_time_ratio {:.2} exact_worst_ratio {:.6} exact_time_ratio {:.2}",
         queries.len(),
         mesh.polygon_count(),
         mean,
         worst,
-        times[0].as_secs_f64() / times[1].as_secs_f64(),
-        times[1].as_secs_f64() / times[2].as_secs_f64()
+        times[0].as_secs_f64() / fastest,
+        times[1].as_secs_f64() / times[2].as_secs_f64(),
+        exact_worst,
+        times[3].as_secs_f64() / times[2].as_secs_f64()
     );
     if failures > 0 {
         eprintln!("{failures} checks failed");

@@ -54,6 +54,15 @@ pub struct NavMesh {
     pub(crate) corners: Vec<u32>,
     /// The polygon across the edge from slot `s` to the next slot, or [`NONE`].
     pub(crate) links: Vec<u32>,
+    /// The slot of the same edge in the polygon across (the edge `b -> a`
+    /// of the neighbour for the edge `a -> b` here), or [`NONE`] at a wall.
+    pub(crate) twins: Vec<u32>,
+    /// Per vertex, whether it lies on a wall (an edge of one polygon only):
+    /// the only points where a shortest path may bend.
+    pub(crate) on_wall: Vec<bool>,
+    /// Per polygon, whether it has one neighbour at most: a search that
+    /// enters it can go no further.
+    pub(crate) dead_end: Vec<bool>,
     pub(crate) graph: NodeGraph,
     pub(crate) locator: Locator,
     portal_nodes: f64,
@@ -160,6 +169,7 @@ impl NavMesh {
             }
         }
         let mut links = vec![NONE; corners.len()];
+        let mut twins = vec![NONE; corners.len()];
         let mut owner = vec![0u32; corners.len()];
         for p in 0..count {
             for s in start[p]..start[p + 1] {
@@ -169,8 +179,24 @@ impl NavMesh {
         for (&(a, b), &s) in &by_edge {
             if let Some(&t) = by_edge.get(&(b, a)) {
                 links[s as usize] = owner[t as usize];
+                twins[s as usize] = t;
             }
         }
+        let mut on_wall = vec![false; vertices.len()];
+        for (&(a, b), &s) in &by_edge {
+            if links[s as usize] == NONE {
+                on_wall[a as usize] = true;
+                on_wall[b as usize] = true;
+            }
+        }
+        let dead_end = (0..count)
+            .map(|p| {
+                (start[p]..start[p + 1])
+                    .filter(|&s| links[s as usize] != NONE)
+                    .count()
+                    <= 1
+            })
+            .collect();
         if overlaps {
             check_overlaps(&vertices, &start, &corners)?;
         }
@@ -183,6 +209,9 @@ impl NavMesh {
             start,
             corners,
             links,
+            twins,
+            on_wall,
+            dead_end,
             graph,
             locator,
             portal_nodes: DEFAULT_PORTAL_NODES,
@@ -381,7 +410,13 @@ impl NavMesh {
     /// ```
     pub fn heap_bytes(&self) -> usize {
         self.vertices.capacity() * core::mem::size_of::<Point>()
-            + (self.start.capacity() + self.corners.capacity() + self.links.capacity()) * 4
+            + (self.start.capacity()
+                + self.corners.capacity()
+                + self.links.capacity()
+                + self.twins.capacity())
+                * 4
+            + self.on_wall.capacity()
+            + self.dead_end.capacity()
             + self.graph.heap_bytes()
             + self.locator.heap_bytes()
     }

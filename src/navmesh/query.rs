@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::channel::{cross_at, crossing, cut_loops, Crossing};
+use super::exact::ExactSearch;
 use super::funnel::string_pull;
 use super::graph::QueryGraph;
 use super::mesh::{NavMesh, NONE};
@@ -47,6 +48,18 @@ impl Heuristic<u32, f64> for Euclid {
         };
         p.distance(self.goal)
     }
+}
+
+/// The search a [`MeshQuery`] ran last.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Searched {
+    /// None: the points were in sight of each other.
+    #[default]
+    Nothing,
+    /// The search over corners ([`MeshQuery::find_path`]).
+    Corners,
+    /// The exact search ([`MeshQuery::find_exact_path`]).
+    Exact,
 }
 
 type Engine = AStar<DaryHeap<f64, 4>, IndexedStore<f64>, Query<u32, f64, Euclid>>;
@@ -108,8 +121,10 @@ pub struct MeshQuery {
     seen: Vec<u32>,
     start_nodes: Vec<(u32, u32)>,
     goal_nodes: Vec<(u32, u32)>,
-    /// Whether the last query searched (not when the points were in sight).
-    searched: bool,
+    /// Which search the last query ran (none when the points were in sight).
+    pub(super) searched: Searched,
+    /// The exact search's memory ([`MeshQuery::find_exact_path`]).
+    pub(super) exact: ExactSearch,
     /// Scratch for [`MeshQuery::choose_sides`].
     others: Vec<u32>,
     best: Vec<[(u32, u8); 2]>,
@@ -156,10 +171,10 @@ impl MeshQuery {
     /// # Example
     /// See [`MeshQuery`].
     pub fn stats(&self) -> Stats {
-        if self.searched {
-            self.engine.stats()
-        } else {
-            Stats::default()
+        match self.searched {
+            Searched::Nothing => Stats::default(),
+            Searched::Corners => self.engine.stats(),
+            Searched::Exact => self.exact.stats(),
         }
     }
 
@@ -201,7 +216,7 @@ impl MeshQuery {
         let start_poly = locate(mesh, from)?;
         let goal_poly = locate(mesh, to)?;
         // In sight: the straight segment is the shortest path, no search.
-        self.searched = false;
+        self.searched = Searched::Nothing;
         if in_sight(mesh, start_poly, from, to) {
             points.push(from);
             if to != from {
@@ -209,7 +224,7 @@ impl MeshQuery {
             }
             return Ok(Some(from.distance(to)));
         }
-        self.searched = true;
+        self.searched = Searched::Corners;
         let graph = &mesh.graph;
         fill_nodes(mesh, start_poly, from, &mut self.start_nodes);
         fill_nodes(mesh, goal_poly, to, &mut self.goal_nodes);
@@ -500,7 +515,7 @@ fn via(nodes: &[(u32, u32)], node: u32) -> Option<u32> {
         .map(|i| nodes[i].1)
 }
 
-fn locate(mesh: &NavMesh, point: Point) -> Result<u32, PointError> {
+pub(super) fn locate(mesh: &NavMesh, point: Point) -> Result<u32, PointError> {
     if !point.is_finite() {
         return Err(PointError::NotFinite { point });
     }

@@ -1,0 +1,440 @@
+//! The exact search's graph: its nodes are the intervals of [`interval`],
+//! made as the A\* core expands their parents (Polyanya's successors), so
+//! the crate's core runs the search.
+//!
+//! [`interval`]: super::interval
+
+use core::cell::RefCell;
+use core::ops::Range;
+
+use smallvec::SmallVec;
+
+use super::interval::{
+    between, crossing, estimate, side, Interval, LEFT_AT_CORNER, RIGHT_AT_CORNER, START_ROOT,
+};
+use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
+use crate::navmesh::mesh::{NavMesh, NONE};
+use crate::navmesh::point::Point;
+
+/// The node id of the goal point.
+pub(super) const GOAL: u32 = 0;
+/// The node id of the start point.
+pub(super) const START: u32 = 1;
+
+/// How much longer than the best path known to a vertex a path to it may
+/// be and still be searched on (relative): ties are kept, since two paths
+/// of one length may lead on into different intervals.
+const ROOT_SLACK: f64 = 1e-12;
+
+/// The memory of the exact search, kept between queries: the nodes made so
+/// far, and per vertex the shortest path known to it in this search.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Arena {
+    pub(super) nodes: Vec<Interval>,
+    /// The most nodes this search may make (the node store's size); more
+    /// sets [`Arena::overflow`] and the query runs again with room for more.
+    pub(super) capacity: usize,
+    pub(super) overflow: bool,
+    /// The node being expanded: the parent of those made.
+    expanding: u32,
+    root_g: Vec<f64>,
+    root_stamp: Vec<u32>,
+    stamp: u32,
+    pub(super) start: Point,
+    pub(super) goal: Point,
+    /// The polygons holding the start (more than one on a shared edge or vertex).
+    pub(super) start_polygons: SmallVec<[u32; 8]>,
+    /// The polygons holding the goal.
+    pub(super) goal_polygons: SmallVec<[u32; 8]>,
+}
+
+/// How the goal is reached from a node whose polygon holds it: the cost
+/// from the node's root, and the vertex the path bends at on the way, if any.
+pub(super) type GoalStep = (f64, Option<u32>);
+
+impl Arena {
+    /// Ready for a search from `start` to `goal` on a mesh of `vertices`
+    /// vertices, with room for `capacity` nodes.
+    pub(super) fn reset(&mut self, vertices: usize, start: Point, goal: Point, capacity: usize) {
+        self.nodes.clear();
+        self.nodes.push(Interval::point(goal));
+        let mut s = Interval::point(start);
+        s.h = start.distance(goal);
+        self.nodes.push(s);
+        self.capacity = capacity.max(16);
+        self.overflow = false;
+        self.start = start;
+        self.goal = goal;
+        if self.root_g.len() < vertices {
+            self.root_g.resize(vertices, 0.0);
+            self.root_stamp.resize(vertices, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.root_stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Whether a path of length `g` to vertex `v` is worth searching on,
+    /// recording it when it is the shortest yet.
+    #[inline]
+    fn offer_root(&mut self, v: u32, g: f64) -> bool {
+        let v = v as usize;
+        if self.root_stamp[v] != self.stamp {
+            self.root_stamp[v] = self.stamp;
+            self.root_g[v] = g;
+            return true;
+        }
+        let best = self.root_g[v];
+        if g < best {
+            self.root_g[v] = g;
+        }
+        g <= best + ROOT_SLACK * best.max(1.0)
+    }
+
+    /// Whether a node of root `v` reached at `g` was overtaken by a
+    /// shorter path to its root made after it.
+    #[inline]
+    fn overtaken(&self, v: u32, g: f64) -> bool {
+        v != START_ROOT && {
+            let best = self.root_g[v as usize];
+            g > best + ROOT_SLACK * best.max(1.0)
+        }
+    }
+
+    /// Makes the successors of node `id` (appended to [`Arena::nodes`]:
+    /// their ids are the range returned) and the cost of the step to the
+    /// goal if its polygon holds the goal.
+    pub(super) fn expand(&mut self, mesh: &NavMesh, id: u32) -> (Option<f64>, Range<usize>) {
+        let mut first = self.nodes.len();
+        self.expanding = id;
+        let mut goal = match id {
+            GOAL => return (None, first..first),
+            START => self.expand_start(mesh),
+            _ => self.expand_interval(mesh, id as usize),
+        };
+        self.nodes[id as usize].goal_from = id;
+        // A node with a single successor hands on its expansion at once
+        // (Polyanya's intermediate pruning): the core sees the successors
+        // of the last of such a chain, their steps counted from `id`.
+        while goal.is_none() && self.nodes.len() == first + 1 && !self.overflow {
+            let only = first;
+            let before = self.nodes[only].step;
+            first = self.nodes.len();
+            self.expanding = only as u32;
+            goal = self.expand_interval(mesh, only);
+            for n in &mut self.nodes[first..] {
+                n.step += before;
+            }
+            if let Some(cost) = goal.as_mut() {
+                *cost += before;
+                self.nodes[id as usize].goal_from = only as u32;
+            }
+        }
+        (goal, first..self.nodes.len())
+    }
+
+    fn expand_start(&mut self, mesh: &NavMesh) -> Option<f64> {
+        let start = self.start;
+        let mut goal = None;
+        for i in 0..self.start_polygons.len() {
+            let p = self.start_polygons[i];
+            if self.goal_polygons.contains(&p) {
+                goal = Some(start.distance(self.goal));
+            }
+            for s in mesh.slots(p) {
+                let (u, v) = (mesh.corners[s], mesh.corners[mesh.next_slot(p, s)]);
+                let (pu, pv) = (mesh.vertices[u as usize], mesh.vertices[v as usize]);
+                let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
+                self.push(mesh, s, pu, pv, flags, START_ROOT, start, 0.0, 0.0);
+            }
+        }
+        goal
+    }
+
+    /// Polyanya's successors of an interval: the polygon it leads into is
+    /// cut by the two rays from the root through the interval's ends; the
+    /// edges between them are seen from the same root (observable), those
+    /// beyond an end that is a corner on a wall are reached by bending
+    /// there (the corner is their root).
+    fn expand_interval(&mut self, mesh: &NavMesh, id: usize) -> Option<f64> {
+        let n = self.nodes[id];
+        if self.overtaken(n.root_id, n.g) {
+            return None;
+        }
+        let p = n.polygon;
+        let slots = mesh.slots(p);
+        let (base, k) = (slots.start, slots.len());
+        let e = n.slot as usize - base;
+        // Corner i of the far side: w(0) = B (after the entry edge) ...
+        // w(k - 1) = A; edge j runs from w(j) to w(j + 1), slot slot(j).
+        let slot = |j: usize| base + (e + 1 + j) % k;
+        let corner = |j: usize| mesh.corners[base + (e + 1 + j) % k];
+        let w = |j: usize| mesh.vertices[corner(j) as usize];
+        let m = k - 1;
+        let (r, left, right) = (n.root, n.left, n.right);
+        let goal_here = self.goal_polygons.contains(&p);
+        if side(left, right, r) == 0.0 {
+            // The root is on the entry edge: the whole polygon is in sight.
+            for j in 0..m {
+                let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
+                self.push(mesh, slot(j), w(j), w(j + 1), flags, n.root_id, r, n.g, 0.0);
+            }
+            return goal_here.then(|| r.distance(self.goal));
+        }
+        // The ray through the right end leaves the polygon on edge jr, the
+        // one through the left end on edge jl (jr <= jl).
+        let mut jr = m;
+        let mut hit_r = w(m);
+        for j in 0..m {
+            let after = side(r, right, w(j + 1));
+            if after > 0.0 {
+                jr = j;
+                hit_r = crossing(w(j), w(j + 1), side(r, right, w(j)), after);
+                break;
+            }
+        }
+        let mut jl = m;
+        let mut hit_l = w(m);
+        for j in jr.min(m)..m {
+            let after = side(r, left, w(j + 1));
+            if after >= 0.0 {
+                jl = j;
+                hit_l = crossing(w(j), w(j + 1), side(r, left, w(j)), after);
+                break;
+            }
+        }
+        // Rounding can leave the two rays crossing on one edge the wrong
+        // way round: an empty cone.
+        let open = jr < m
+            && jl < m
+            && (jr < jl || {
+                let (a, b) = (w(jr), w(jr + 1));
+                (hit_l.x - hit_r.x) * (b.x - a.x) + (hit_l.y - hit_r.y) * (b.y - a.y) >= 0.0
+            });
+        if open {
+            for j in jr..=jl {
+                let (a, from_corner) = if j == jr {
+                    (hit_r, hit_r == w(j))
+                } else {
+                    (w(j), true)
+                };
+                let (b, to_corner) = if j == jl {
+                    (hit_l, hit_l == w(j + 1))
+                } else {
+                    (w(j + 1), true)
+                };
+                let flags = if to_corner { LEFT_AT_CORNER } else { 0 }
+                    | if from_corner { RIGHT_AT_CORNER } else { 0 };
+                self.push(mesh, slot(j), a, b, flags, n.root_id, r, n.g, 0.0);
+            }
+        }
+        // Bending round the right end, B, when it is a corner on a wall.
+        let b_id = corner(0);
+        if n.flags & RIGHT_AT_CORNER != 0
+            && mesh.on_wall[b_id as usize]
+            && (jr > 0 || hit_r != w(0))
+        {
+            let b = w(0);
+            let step = r.distance(b);
+            let g = n.g + step;
+            if self.offer_root(b_id, g) {
+                for j in 0..=jr.min(m - 1) {
+                    let (to, to_corner) = if j == jr {
+                        (hit_r, hit_r == w(j + 1))
+                    } else {
+                        (w(j + 1), true)
+                    };
+                    let flags = RIGHT_AT_CORNER | if to_corner { LEFT_AT_CORNER } else { 0 };
+                    self.push(mesh, slot(j), w(j), to, flags, b_id, b, g, step);
+                }
+            }
+        }
+        // Bending round the left end, A.
+        let a_id = corner(m);
+        if n.flags & LEFT_AT_CORNER != 0 && mesh.on_wall[a_id as usize] && jl < m {
+            let a = w(m);
+            let step = r.distance(a);
+            let g = n.g + step;
+            if self.offer_root(a_id, g) {
+                for j in jl..m {
+                    let (from, from_corner) = if j == jl {
+                        (hit_l, hit_l == w(j))
+                    } else {
+                        (w(j), true)
+                    };
+                    let flags = LEFT_AT_CORNER | if from_corner { RIGHT_AT_CORNER } else { 0 };
+                    self.push(mesh, slot(j), from, w(j + 1), flags, a_id, a, g, step);
+                }
+            }
+        }
+        if !goal_here {
+            return None;
+        }
+        self.goal_step(mesh, &n).map(|(cost, _)| cost)
+    }
+
+    /// How the goal, in the polygon of node `n`, is reached from its root:
+    /// straight when it is in sight through the interval, else round the
+    /// end on its side when that end is a corner on a wall (else some
+    /// other interval reaches it).
+    pub(super) fn goal_step(&self, mesh: &NavMesh, n: &Interval) -> Option<GoalStep> {
+        let (r, t) = (n.root, self.goal);
+        if side(n.left, n.right, r) == 0.0 {
+            return Some((r.distance(t), None));
+        }
+        let (on_right, on_left) = (side(r, n.right, t), side(r, n.left, t));
+        if on_right >= 0.0 && on_left <= 0.0 {
+            return Some((r.distance(t), None));
+        }
+        let a_slot = n.slot as usize;
+        let (flag, v) = if on_right < 0.0 {
+            (
+                RIGHT_AT_CORNER,
+                mesh.corners[mesh.next_slot(n.polygon, a_slot)],
+            )
+        } else {
+            (LEFT_AT_CORNER, mesh.corners[a_slot])
+        };
+        if n.flags & flag == 0 || !mesh.on_wall[v as usize] {
+            return None;
+        }
+        let at = mesh.vertices[v as usize];
+        Some((r.distance(at) + at.distance(t), Some(v)))
+    }
+
+    /// A successor on the edge of slot `s` (running from `from` to `to` in
+    /// its polygon's order), if that edge is a portal and the interval is
+    /// one: into the polygon across, whose entry edge runs `to -> from`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn push(
+        &mut self,
+        mesh: &NavMesh,
+        s: usize,
+        from: Point,
+        to: Point,
+        flags: u8,
+        root_id: u32,
+        root: Point,
+        g: f64,
+        step: f64,
+    ) {
+        let q = mesh.links[s];
+        if q == NONE
+            || from == to
+            || (mesh.dead_end[q as usize] && !self.goal_polygons.contains(&q))
+        {
+            return;
+        }
+        let (mut root, mut root_id, mut g, mut step) = (root, root_id, g, step);
+        let mut via = START_ROOT;
+        if side(root, from, to) == 0.0 && !between(from, to, root) {
+            // Seen edge-on from beyond its ends: only its nearer end is in
+            // sight (along a wall), and the polygon across is seen from
+            // there when that end is a corner on a wall.
+            let (end, at_corner, id) = if root.distance(from) <= root.distance(to) {
+                (from, flags & RIGHT_AT_CORNER != 0, mesh.corners[s])
+            } else {
+                (
+                    to,
+                    flags & LEFT_AT_CORNER != 0,
+                    mesh.corners[next_in(mesh, s)],
+                )
+            };
+            if !at_corner || !mesh.on_wall[id as usize] {
+                return;
+            }
+            let d = root.distance(end);
+            g += d;
+            step += d;
+            if !self.offer_root(id, g) {
+                return;
+            }
+            via = root_id;
+            (root, root_id) = (end, id);
+        }
+        if self.nodes.len() >= self.capacity {
+            self.overflow = true;
+            return;
+        }
+        self.nodes.push(Interval {
+            left: to,
+            right: from,
+            root,
+            g,
+            h: estimate(root, to, from, self.goal),
+            step,
+            root_id,
+            via,
+            parent: self.expanding,
+            goal_from: u32::MAX,
+            polygon: q,
+            slot: mesh.twins[s],
+            flags,
+        });
+    }
+}
+
+/// The slot after `s` in its polygon, which the mesh does not record.
+#[inline]
+fn next_in(mesh: &NavMesh, s: usize) -> usize {
+    // The polygon of slot s: its neighbour across the edge knows it.
+    let twin = mesh.twins[s] as usize;
+    mesh.next_slot(mesh.links[twin], s)
+}
+
+/// The graph the A\* core searches: node ids index [`Arena::nodes`].
+pub(super) struct ExactGraph<'a> {
+    pub(super) mesh: &'a NavMesh,
+    pub(super) arena: &'a RefCell<Arena>,
+    /// The arena's capacity, fixed for the search (the node store's size).
+    pub(super) capacity: usize,
+}
+
+impl ExactGraph<'_> {
+    #[inline]
+    fn each(&self, node: u32, mut edge: impl FnMut(u32, f64)) {
+        let (goal, made) = self.arena.borrow_mut().expand(self.mesh, node);
+        if let Some(cost) = goal {
+            edge(GOAL, cost);
+        }
+        for id in made {
+            let step = self.arena.borrow().nodes[id].step;
+            edge(id as u32, step);
+        }
+    }
+}
+
+impl Graph for ExactGraph<'_> {
+    type Node = u32;
+    type Cost = f64;
+
+    fn successors(&self, node: u32, edge: impl FnMut(u32, f64)) {
+        self.each(node, edge);
+    }
+
+    #[inline]
+    fn expand(&self, at: Expansion<u32>, edges: &mut impl EdgeSink<u32, f64>) {
+        self.each(at.node, |id, cost| {
+            edges.indexed_edge(id, id as usize, cost)
+        });
+    }
+}
+
+impl DenseIds for ExactGraph<'_> {
+    fn node_count(&self) -> usize {
+        self.capacity
+    }
+
+    #[inline]
+    fn node_index(&self, node: u32) -> Option<usize> {
+        ((node as usize) < self.capacity).then_some(node as usize)
+    }
+
+    #[inline]
+    fn node_at(&self, index: usize) -> Option<u32> {
+        (index < self.capacity).then_some(index as u32)
+    }
+}

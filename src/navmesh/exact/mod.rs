@@ -1,0 +1,269 @@
+//! The exact any-angle search on a mesh: the shortest path of all, by
+//! Polyanya (Cui, Harabor and Grastien 2017) run on the crate's A\* core.
+//!
+//! A search node is an interval of a polygon edge with a *root*: the start
+//! or a corner of the free space from which every point of the interval is
+//! in sight. Expanding it projects the interval through the polygon beyond:
+//! the edges in the cone from the root through the interval become
+//! intervals of the same root; past an end of the interval that is a
+//! corner on a wall, the path may bend, and the edges there become
+//! intervals rooted at that corner. The heuristic is the length of the
+//! straight way from the root through the interval to the goal. A node
+//! whose root has since been reached by a shorter path is not expanded
+//! (root-level pruning). The graph of these nodes ([`expand`]) is made as
+//! the core expands it: node ids index the search's own vector of
+//! intervals, the goal is one more node, and the core's node store holds
+//! their records by id.
+//!
+//! # Complexity
+//! Each expansion costs O(k) for a polygon of k corners and makes at most
+//! k nodes; how many nodes a query makes depends on the mesh, not only on
+//! its size (Polyanya's paper reports a few hundred on game maps).
+
+mod expand;
+mod interval;
+
+use core::cell::RefCell;
+
+use smallvec::SmallVec;
+
+use self::expand::{Arena, ExactGraph, GOAL, START};
+use super::locate::contains;
+use super::mesh::{NavMesh, NONE};
+use super::query::{locate, Searched};
+use super::sight::in_sight;
+use super::{MeshPath, MeshQuery, Point, PointError};
+use crate::astar::Engine;
+use crate::open_set::DaryHeap;
+use crate::store::IndexedStore;
+use crate::{Query, Stats, Status};
+
+/// The nodes a search may make at first; a search that needs more runs
+/// again with twice the room, kept for later queries.
+const FIRST_CAPACITY: usize = 4096;
+
+/// The memory of the exact search, kept in a [`MeshQuery`] between queries.
+#[derive(Default)]
+pub(super) struct ExactSearch {
+    engine: Engine<DaryHeap<f64, 4>, IndexedStore<f64>>,
+    arena: Arena,
+    ids: Vec<u32>,
+    capacity: usize,
+}
+
+impl ExactSearch {
+    pub(super) fn stats(&self) -> Stats {
+        self.engine.stats
+    }
+
+    /// The shortest path from `from` (in polygon `start_poly`) to `to` (in
+    /// `goal_poly`) into `points`; its length, `None` if there is none.
+    fn run(
+        &mut self,
+        mesh: &NavMesh,
+        start_poly: u32,
+        goal_poly: u32,
+        from: Point,
+        to: Point,
+        points: &mut Vec<Point>,
+    ) -> Option<f64> {
+        let mut arena = core::mem::take(&mut self.arena);
+        holding(mesh, start_poly, from, &mut arena.start_polygons);
+        holding(mesh, goal_poly, to, &mut arena.goal_polygons);
+        let mut capacity = self.capacity.max(FIRST_CAPACITY);
+        let found = loop {
+            arena.reset(mesh.vertex_count(), from, to, capacity);
+            let cell = RefCell::new(arena);
+            let status = {
+                let graph = ExactGraph {
+                    mesh,
+                    arena: &cell,
+                    capacity,
+                };
+                let heuristic = |n: u32| cell.borrow().nodes[n as usize].h;
+                let query = Query::new(START, GOAL, heuristic);
+                self.engine.run_into(&graph, query, &mut self.ids).0
+            };
+            arena = cell.into_inner();
+            // Nodes left unmade may have held a shorter path: run again.
+            if arena.overflow && capacity < u32::MAX as usize / 4 {
+                capacity *= 2;
+                continue;
+            }
+            break matches!(status, Status::Found { .. });
+        };
+        self.capacity = capacity;
+        let length = found.then(|| {
+            // Back from the node that reached the goal along the nodes'
+            // parents (the core saw only some of them).
+            let last = arena.nodes[self.ids[self.ids.len() - 2] as usize].goal_from;
+            let chain = &mut self.ids;
+            chain.clear();
+            let mut at = last;
+            while at != START {
+                chain.push(at);
+                at = arena.nodes[at as usize].parent;
+            }
+            points.push(from);
+            let mut root = interval::START_ROOT;
+            for &id in chain.iter().rev() {
+                let n = &arena.nodes[id as usize];
+                if n.root_id != root {
+                    if n.via != interval::START_ROOT && n.via != root {
+                        points.push(mesh.vertices[n.via as usize]);
+                    }
+                    root = n.root_id;
+                    points.push(n.root);
+                }
+            }
+            let bend = (last != START)
+                .then(|| arena.goal_step(mesh, &arena.nodes[last as usize]))
+                .flatten()
+                .and_then(|(_, v)| v);
+            if let Some(v) = bend.filter(|&v| v != root) {
+                points.push(mesh.vertices[v as usize]);
+            }
+            points.push(to);
+            points.windows(2).map(|w| w[0].distance(w[1])).sum()
+        });
+        self.arena = arena;
+        length
+    }
+}
+
+/// The polygons whose closed area holds `point`, found from `p` (one of
+/// them) across the edges the point lies on: one, two on a shared edge,
+/// the fan round a vertex (never across a point where two walls touch).
+fn holding(mesh: &NavMesh, p: u32, point: Point, out: &mut SmallVec<[u32; 8]>) {
+    out.clear();
+    out.push(p);
+    let mut i = 0;
+    while i < out.len() {
+        let q = out[i];
+        for s in mesh.slots(q) {
+            let n = mesh.links[s];
+            if n != NONE
+                && !out.contains(&n)
+                && contains(&mesh.vertices, mesh.polygon_corners(n as usize), point)
+            {
+                out.push(n);
+            }
+        }
+        i += 1;
+    }
+}
+
+impl NavMesh {
+    /// The shortest path of all from `from` to `to` (see
+    /// [`MeshQuery::find_exact_path`], which this makes for the one query:
+    /// keep one to reuse its memory).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::navmesh::{NavMesh, Point};
+    /// // A 3 x 3 room with a 1 x 1 pillar in the middle, as four quads round it.
+    /// let v = [
+    ///     [0.0, 0.0], [3.0, 0.0], [3.0, 3.0], [0.0, 3.0],
+    ///     [1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0],
+    /// ];
+    /// let mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]])?;
+    /// let path = mesh.find_exact_path([0.5, 1.5], [2.5, 1.5])?.unwrap();
+    /// // Over the pillar's top or under its bottom: both are 2 * sqrt(0.5^2 + 0.5^2) + 1.
+    /// assert_eq!(path.points.len(), 4);
+    /// assert!((path.length - (1.0 + 2.0 * 0.5f64.sqrt())).abs() < 1e-12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_exact_path(
+        &self,
+        from: impl Into<Point>,
+        to: impl Into<Point>,
+    ) -> Result<Option<MeshPath>, PointError> {
+        MeshQuery::new().find_exact_path(self, from, to)
+    }
+}
+
+impl MeshQuery {
+    /// The shortest path of all from `from` to `to` in the mesh's free
+    /// space, `Ok(None)` when no path joins them.
+    ///
+    /// Exact up to floating-point rounding: no path through the polygons
+    /// is shorter (three points count as on one line when the sine of
+    /// their angle is below 1e-10). The path bends only at corners of the
+    /// free space, and never squeezes through a point where two walls
+    /// touch: it passes from polygon to polygon across shared edges.
+    ///
+    /// Which to pick: [`find_path`](MeshQuery::find_path) searches a fixed
+    /// graph of corners and is the faster on most maps, its paths within
+    /// 0.1% of the optimum on average (a few percent at worst); this one
+    /// is the optimum, at a cost that depends on the map (BENCHMARKS.md,
+    /// "Navigation meshes"). Both take the same points and give the same
+    /// errors; [`stats`](MeshQuery::stats) counts the intervals expanded.
+    ///
+    /// Errors: [`PointError::NotFinite`], [`PointError::Outside`] (a point
+    /// in no polygon).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::navmesh::{MeshQuery, NavMesh, Point};
+    /// // An L of three squares: round the inner corner (1, 1).
+    /// let v = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [0.0, 2.0], [1.0, 2.0]];
+    /// let mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 4, 3], [1, 2, 5, 4], [3, 4, 7, 6]])?;
+    /// let mut query = MeshQuery::new();
+    /// let path = query.find_exact_path(&mesh, [1.9, 0.5], [0.5, 1.9])?.unwrap();
+    /// assert_eq!(path.points, [Point::new(1.9, 0.5), Point::new(1.0, 1.0), Point::new(0.5, 1.9)]);
+    /// assert!(query.stats().expanded > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_exact_path(
+        &mut self,
+        mesh: &NavMesh,
+        from: impl Into<Point>,
+        to: impl Into<Point>,
+    ) -> Result<Option<MeshPath>, PointError> {
+        let mut points = Vec::new();
+        Ok(self
+            .find_exact_path_into(mesh, from, to, &mut points)?
+            .map(|length| MeshPath { points, length }))
+    }
+
+    /// Like [`find_exact_path`](MeshQuery::find_exact_path), but writes the
+    /// points into `points` (cleared first; left empty when there is no
+    /// path) and returns the length: no allocation once the buffers have
+    /// grown.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::navmesh::{MeshQuery, NavMesh, Point};
+    /// let v = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [0.0, 2.0], [1.0, 2.0]];
+    /// let mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 4, 3], [1, 2, 5, 4], [3, 4, 7, 6]])?;
+    /// let (mut query, mut points) = (MeshQuery::new(), Vec::new());
+    /// let length = query.find_exact_path_into(&mesh, Point::new(1.9, 0.5), Point::new(0.5, 1.9), &mut points)?;
+    /// assert_eq!(points.len(), 3);
+    /// assert!((length.unwrap() - 2.0 * (0.9f64 * 0.9 + 0.5 * 0.5).sqrt()).abs() < 1e-12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_exact_path_into(
+        &mut self,
+        mesh: &NavMesh,
+        from: impl Into<Point>,
+        to: impl Into<Point>,
+        points: &mut Vec<Point>,
+    ) -> Result<Option<f64>, PointError> {
+        let (from, to) = (from.into(), to.into());
+        points.clear();
+        let start_poly = locate(mesh, from)?;
+        let goal_poly = locate(mesh, to)?;
+        self.searched = Searched::Nothing;
+        if in_sight(mesh, start_poly, from, to) {
+            points.push(from);
+            if to != from {
+                points.push(to);
+            }
+            return Ok(Some(from.distance(to)));
+        }
+        self.searched = Searched::Exact;
+        Ok(self
+            .exact
+            .run(mesh, start_poly, goal_poly, from, to, points))
+    }
+}
