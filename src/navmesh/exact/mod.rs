@@ -226,6 +226,33 @@ impl MeshQuery {
             .map(|length| MeshPath { points, length }))
     }
 
+    /// The intervals the last exact search made, as `[root, left, right]`:
+    /// every point of the segment `left`-`right` (on a polygon edge) is in
+    /// sight of `root` (the start or a corner where the path may bend).
+    /// For drawing and debugging the search; empty after a query that
+    /// needed none (points in sight of each other) or
+    /// [`find_path`](MeshQuery::find_path).
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::navmesh::{MeshQuery, NavMesh};
+    /// let v = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [0.0, 2.0], [1.0, 2.0]];
+    /// let mesh = NavMesh::from_polygons(&v, &[[0u32, 1, 4, 3], [1, 2, 5, 4], [3, 4, 7, 6]])?;
+    /// let mut query = MeshQuery::new();
+    /// query.find_exact_path(&mesh, [1.9, 0.5], [0.5, 1.9])?;
+    /// // From the start into the middle square, then round (1, 1) into the top one.
+    /// assert!(query.exact_intervals().count() >= 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact_intervals(&self) -> impl Iterator<Item = [Point; 3]> + '_ {
+        let made = if self.searched == Searched::Exact {
+            self.exact.arena.nodes.get(2..).unwrap_or(&[])
+        } else {
+            &[]
+        };
+        made.iter().map(|n| [n.root, n.left, n.right])
+    }
+
     /// Like [`find_exact_path`](MeshQuery::find_exact_path), but writes the
     /// points into `points` (cleared first; left empty when there is no
     /// path) and returns the length: no allocation once the buffers have
