@@ -59,6 +59,7 @@ fn run() -> Result<bool, String> {
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--max-corners N", "the most corners of a merged polygon (default 8; 3: triangles)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
+            ("--exact", "answer with the exact search (find_exact_path: the optimum) instead of find_path"),
         ],
         more: "The last line is `queries Q polygons P mean_vs_octile M worst_vs_octile W \
                speedup_vs_grid S` (see the example's source). Exit code 1 if a check fails, \
@@ -67,6 +68,15 @@ fn run() -> Result<bool, String> {
     let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let rounds = flags.number("rounds", "3")?.max(1);
     let max_corners = flags.number("max-corners", "8")? as usize;
+    let exact = flags.is_set("exact");
+    let find =
+        |query: &mut MeshQuery, mesh: &NavMesh, a: Point, b: Point, points: &mut Vec<Point>| {
+            if exact {
+                query.find_exact_path_into(mesh, a, b, points)
+            } else {
+                query.find_path_into(mesh, a, b, points)
+            }
+        };
     let grid: Grid<Length> = map.to_grid(Connectivity::Eight, GridCosts::octile());
     let queries: Vec<(Cell, Cell, f64)> = scen
         .iter()
@@ -106,7 +116,7 @@ fn run() -> Result<bool, String> {
     let mut worst_query = None;
     for &(s, g, octile) in &queries {
         let (a, b) = (centre(s), centre(g));
-        match query.find_path_into(&mesh, a, b, &mut points) {
+        match find(&mut query, &mesh, a, b, &mut points) {
             Ok(Some(length)) => {
                 expanded += query.stats().expanded;
                 let ok = points.first() == Some(&a)
@@ -131,8 +141,13 @@ fn run() -> Result<bool, String> {
     }
     let n = queries.len().max(1) as f64;
     println!(
-        "mesh lengths over the octile optimum: mean {:.4}, worst {:.4} ({worst_query:?}); \
+        "mesh lengths ({}) over the octile optimum: mean {:.4}, worst {:.4} ({worst_query:?}); \
          {:.1} expansions a query",
+        if exact {
+            "find_exact_path"
+        } else {
+            "find_path"
+        },
         sum / n,
         worst,
         expanded as f64 / n
@@ -161,7 +176,7 @@ fn run() -> Result<bool, String> {
         let t = Instant::now();
         for &(s, g, _) in &queries {
             if !matches!(
-                query.find_path_into(&mesh, centre(s), centre(g), &mut points),
+                find(&mut query, &mesh, centre(s), centre(g), &mut points),
                 Ok(Some(_))
             ) {
                 failures += 1;

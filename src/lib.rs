@@ -94,7 +94,7 @@
 //! | [`jump_points`], [`hex`], [`grid::Clearance`] unit graphs, [`grid::AnyAngle`], [`debug_view::Recorder`] | they are [`Graph`]s: the calls above | [`SearchResult`], [`Status`] | the same |
 //! | [`hierarchy::Hierarchy`] | `find_path(grid, start, goal, &mut path)`; `plan` for stretches | `Result<Option<cost>, HierarchyError>`, the path in your buffer | two searches (abstract, then refined) make one answer: no single [`Stats`] or partial path |
 //! | [`incremental::DStarLite`] | `start`, then `compute` after edits; `path_into` | [`Status`]; the path read separately | one plan repaired in place as the unit moves |
-//! | [`navmesh::NavMesh`] | `find_path(from, to)`, `find_path_into` | `Result<Option<MeshPath>, PointError>` | points in the plane, not nodes: the error names a point off the mesh, the path is a polyline |
+//! | [`navmesh::NavMesh`] | `find_path(from, to)`, `find_path_into`; the optimum: `find_exact_path`, `find_exact_path_into` | `Result<Option<MeshPath>, PointError>` | points in the plane, not nodes: the error names a point off the mesh, the path is a polyline |
 //! | [`groups`] (`DistanceField`, `FlowField`, `UnitSearch`) | built once, then `cost` / `next_step` / `path_into` per unit | `Result<Option<cost>, MapChanged>` | one search serves every unit: a look-up per unit, refused on a changed map |
 //! | [`components`] | `connected(a, b)` | `bool` | a yes or no before any search |
 //! | [`contraction`] (`ContractionHierarchy`, `CustomizableHierarchy`) | `ChSearch::find_path(&h, &graph, start, goal, &mut path)`, `distance`, `table` | `Result<Option<cost>, ContractionError>`, the path in your buffer; a `DistanceTable` | two upward searches make one answer (like HPA\*), and a table answers many pairs at once |

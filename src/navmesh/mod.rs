@@ -9,7 +9,11 @@
 //! free space (and the middles of wide portals) for the way round the
 //! obstacles, then the funnel algorithm (string pulling) for the shortest
 //! path through the polygons that way crosses: not always the shortest
-//! path of all ([`MeshQuery`] says exactly what is promised).
+//! path of all ([`MeshQuery`] says exactly what is promised). For the
+//! shortest path of all, [`NavMesh::find_exact_path`] (and
+//! [`MeshQuery::find_exact_path`]) runs Polyanya (Cui, Harabor and
+//! Grastien 2017) on the same core: intervals of polygon edges, each seen
+//! from a root point, expanded through the polygons beyond.
 //!
 //! Meshes come from your own convex polygons ([`NavMesh::from_polygons`]),
 //! or, with the `navmesh` feature (which brings the `spade` crate's
@@ -26,13 +30,21 @@
 //! (`NavMesh::from_outlines`), triangles merged by Hertel-Mehlhorn. Paths
 //! are property-tested against an exact any-angle reference.
 //!
+//! # Which search
+//! | | [`find_path`](MeshQuery::find_path) | [`find_exact_path`](MeshQuery::find_exact_path) |
+//! |---|---|---|
+//! | paths | within 0.1% of the optimum on average, a few percent at worst | the optimum (to rounding) |
+//! | how | A\* over a fixed graph of corners, then the funnel | Polyanya: intervals made as the search goes |
+//! | speed | the faster where corners are few and the map open | the faster on most MovingAI maps measured |
+//!
 //! # Measured
-//! On seven MovingAI maps, paths average within 0.1% of the optimum (the
-//! worst 6.9% over it), answered in 0.35-0.84 of the time the `polyanya`
-//! crate takes for the optimum on the same polygons; against the full-grid
-//! A\* it ranges from 10x faster (Aftershock) to 0.55x (a map strewn with
-//! single blocked cells, 36,691 polygons): BENCHMARKS.md, "Navigation
-//! meshes"; `examples/navmesh.rs`, and `polyanya` as a peer in
+//! On the twelve MovingAI maps of the benchmarks, the exact search gives
+//! the `polyanya` crate's length on every scenario, in about half its time
+//! on the same polygons; `find_path` averages within 0.1% of the optimum.
+//! Against the full-grid A\* the faster of the two ranges from above 10x
+//! (Baldur's Gate, StarCraft maps) to below 1x (maps strewn with single
+//! blocked cells, tens of thousands of polygons): BENCHMARKS.md,
+//! "Navigation meshes"; `examples/navmesh.rs`, and `polyanya` as a peer in
 //! `benchmarks/examples/navmesh_peers.rs`.
 //!
 //! # Example

@@ -90,7 +90,8 @@ type Engine = AStar<DaryHeap<f64, 4>, IndexedStore<f64>, Query<u32, f64, Euclid>
 /// grid maps of up to 20 x 9 cells (`NavMesh::from_grid`): 88 of 19,781
 /// paths are longer than the exact any-angle optimum, by 0.007% on average
 /// and 6.7% at worst, and none is longer than the octile grid path; with
-/// triangles only (`max_corners(3)`) 407, at worst 39% longer.
+/// triangles only (`max_corners(3)`) 407, at worst 39% longer. For the
+/// optimum itself, [`find_exact_path`](MeshQuery::find_exact_path).
 ///
 /// # Example
 /// ```

@@ -37,6 +37,8 @@ pub(super) struct Arena {
     pub(super) overflow: bool,
     /// The node being expanded: the parent of those made.
     expanding: u32,
+    /// Scratch: the far corners of the polygon being expanded.
+    far: Vec<Point>,
     root_g: Vec<f64>,
     root_stamp: Vec<u32>,
     stamp: u32,
@@ -169,10 +171,18 @@ impl Arena {
         let e = n.slot as usize - base;
         // Corner i of the far side: w(0) = B (after the entry edge) ...
         // w(k - 1) = A; edge j runs from w(j) to w(j + 1), slot slot(j).
-        let slot = |j: usize| base + (e + 1 + j) % k;
-        let corner = |j: usize| mesh.corners[base + (e + 1 + j) % k];
-        let w = |j: usize| mesh.vertices[corner(j) as usize];
+        // (e + 1 + j < 2k: a compare, not a division.)
+        let slot = |j: usize| {
+            let i = e + 1 + j;
+            base + if i >= k { i - k } else { i }
+        };
+        let corner = |j: usize| mesh.corners[slot(j)];
         let m = k - 1;
+        // The far corners, read once: every loop below reads them again.
+        let mut far = core::mem::take(&mut self.far);
+        far.clear();
+        far.extend((0..=m).map(|j| mesh.vertices[corner(j) as usize]));
+        let w = |j: usize| far[j];
         let (r, left, right) = (n.root, n.left, n.right);
         let goal_here = self.goal_polygons.contains(&p);
         if side(left, right, r) == 0.0 {
@@ -181,6 +191,7 @@ impl Arena {
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
                 self.push(mesh, slot(j), w(j), w(j + 1), flags, n.root_id, r, n.g, 0.0);
             }
+            self.far = far;
             return goal_here.then(|| r.distance(self.goal));
         }
         // The ray through the right end leaves the polygon on edge jr, the
@@ -269,6 +280,7 @@ impl Arena {
                 }
             }
         }
+        self.far = far;
         if !goal_here {
             return None;
         }
@@ -308,8 +320,29 @@ impl Arena {
     /// its polygon's order), if that edge is a portal and the interval is
     /// one: into the polygon across, whose entry edge runs `to -> from`.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn push(
+        &mut self,
+        mesh: &NavMesh,
+        s: usize,
+        from: Point,
+        to: Point,
+        flags: u8,
+        root_id: u32,
+        root: Point,
+        g: f64,
+        step: f64,
+    ) {
+        // Most edges are walls: that test stays inline.
+        if mesh.links[s] != NONE {
+            self.push_portal(mesh, s, from, to, flags, root_id, root, g, step);
+        }
+    }
+
+    /// [`Arena::push`] on a portal.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn push_portal(
         &mut self,
         mesh: &NavMesh,
         s: usize,
