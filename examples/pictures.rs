@@ -6,6 +6,7 @@
 //! cargo run --release --example pictures                  # den520d, into docs/
 //! cargo run --release --example pictures -- --map FILE.map --scen FILE.map.scen --query 400 --out /tmp/pics
 //! cargo run --release --example pictures -- --help
+//! cargo run --release --features navmesh --example pictures   # also navmesh-exact.svg
 //! ```
 //!
 //! One picture per method, all on the same query (octile `Length` costs,
@@ -35,7 +36,17 @@
 //!   expansions (`AStar::start` / `advance`), coloured by frame, with the
 //!   path to the best node after each frame dashed (where a unit would be
 //!   walking meanwhile); `--every-frame` also writes `sliced-frame-NN.svg`,
-//!   the search as it stood after each frame (open set read between frames).
+//!   the search as it stood after each frame (open set read between frames);
+//! * `navmesh-exact.svg`, only with `--features navmesh`: the exact
+//!   any-angle search over the map's navigation mesh
+//!   (`NavMesh::from_grid`, `MeshQuery::find_exact_path`, cell centre to
+//!   cell centre): the mesh's polygons, every interval the search made
+//!   (`MeshQuery::exact_intervals`, each a segment of a polygon edge in
+//!   sight of its root, coloured from the first made to the last), the
+//!   roots, faintly the cones (root to interval) the path runs through,
+//!   the exact path, and the approximate `find_path` path dashed where it
+//!   differs. Its length is checked to lie between the straight line and
+//!   the octile optimum, and not above the approximate path's.
 //!
 //! Per picture it prints the file, the expansions it drew (equal to the
 //! search's `Stats::expanded`; the cells shaded, if fewer, because some were
@@ -206,7 +217,10 @@ fn run() -> Result<bool, String> {
         about: "Draws one MovingAI query as searched by plain A*, jump points (two kinds), \
                 weighted A* (w = 2), ALT landmarks, Theta*, HPA* (hierarchy) and a search spread over frames: one SVG \
                 per method, showing the cells expanded (shaded from first to last), the open \
-                set at the end, the path, start and goal.",
+                set at the end, the path, start and goal. Built with `--features navmesh`, \
+                also navmesh-exact.svg: the exact any-angle search over the map's navigation \
+                mesh, its polygons, the intervals it made and their roots, its path, and the \
+                approximate mesh path where it differs.",
         usage: "pictures [--map FILE.map] [--scen FILE.map.scen] [--query N] [--out DIR] \
                 [--budget B] [--landmarks K] [--every-frame]",
         flags: &[
@@ -235,7 +249,8 @@ fn run() -> Result<bool, String> {
         more: "Prints, per picture, the file written, the expansions it drew (the search's \
                Stats::expanded), the path cost and the file's size. Exit code 1 if a cost is \
                wrong (optimal methods against the scenario's length, weighted A* within twice \
-               it, the sliced search against the one-shot one), 2 on bad flags or files.",
+               it, the sliced search against the one-shot one, the exact mesh path between \
+               the straight line and the octile optimum), 2 on bad flags or files.",
     })?;
     let map_path = PathBuf::from(flags.get_or("map", default_map));
     let scen_path = flags.get("scen").map_or_else(
@@ -383,6 +398,10 @@ fn run() -> Result<bool, String> {
         * 100;
     let budget = flags.number("budget", &default_budget.to_string())?.max(1);
     sliced(&mut scene, budget, &plain, flags.is_set("every-frame"))?;
+
+    // The exact any-angle search over a navigation mesh, with its intervals.
+    #[cfg(feature = "navmesh")]
+    mesh::exact_picture(&mut scene)?;
 
     Ok(common::report_checks(
         &[],
@@ -626,4 +645,195 @@ fn hierarchy_picture(scene: &mut Scene<'_>) -> Result<(), String> {
         svg.len() as f64 / 1024.0
     );
     Ok(())
+}
+
+/// The picture of the exact any-angle search over a navigation mesh
+/// (feature `navmesh`): `navmesh-exact.svg`.
+#[cfg(feature = "navmesh")]
+mod mesh {
+    use pathseek::debug_view::{ramp, GridPicture, Point as At, Rgb, Style};
+    use pathseek::navmesh::{MeshQuery, NavMesh, Point};
+    use pathseek::Cell;
+
+    use super::Scene;
+
+    /// Bands of the colour ramp the intervals are drawn in, from the first
+    /// made to the last (one `<path>` each).
+    const BANDS: usize = 16;
+
+    fn centre(c: Cell) -> Point {
+        Point::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5)
+    }
+
+    fn at(p: Point) -> At {
+        At::new(p.x, p.y)
+    }
+
+    /// Which side of the line `a`-`b` the point `p` is on: the sign of the
+    /// cross product, 0 within a small tolerance.
+    fn side(a: Point, b: Point, p: Point) -> i8 {
+        let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+        let scale = (b.x - a.x).hypot(b.y - a.y) * (p.x - a.x).hypot(p.y - a.y);
+        if cross.abs() <= 1e-9 * scale.max(1e-12) {
+            0
+        } else if cross > 0.0 {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// Whether segments `a`-`b` and `c`-`d` meet (touching counts).
+    fn meet(a: Point, b: Point, c: Point, d: Point) -> bool {
+        side(a, b, c) * side(a, b, d) <= 0 && side(c, d, a) * side(c, d, b) <= 0
+    }
+
+    /// The mesh of the scene's grid (`NavMesh::from_grid`: polygons of at
+    /// most 8 corners), the scenario searched exactly from cell centre to
+    /// cell centre: the polygons (thin grey), every interval the search
+    /// made (coloured from the first made to the last), the cone from its
+    /// root of each interval the path runs through (faint), the roots,
+    /// the approximate `find_path` path (dashed, if it differs) and the
+    /// exact path.
+    pub(super) fn exact_picture(scene: &mut Scene<'_>) -> Result<(), String> {
+        let grid = scene.grid;
+        let s = scene.scenario;
+        let mesh = NavMesh::from_grid(grid).map_err(|e| e.to_string())?;
+        let (from, to) = (centre(s.start), centre(s.goal));
+        let mut query = MeshQuery::new();
+        let exact = query
+            .find_exact_path(&mesh, from, to)
+            .map_err(|e| e.to_string())?;
+        let intervals: Vec<[Point; 3]> = query.exact_intervals().collect();
+        let expanded = query.stats().expanded;
+        let approx = query
+            .find_path(&mesh, from, to)
+            .map_err(|e| e.to_string())?;
+        let (Some(exact), Some(approx)) = (exact, approx) else {
+            scene
+                .failures
+                .push("navmesh: no path (exact or approximate)".into());
+            return Ok(());
+        };
+        // Any-angle: no longer than the octile optimum or the approximate
+        // path, no shorter than the straight line.
+        let straight = from.distance(to);
+        let (length, optimal) = (exact.length, s.optimal);
+        if !(length >= straight - 1e-6
+            && length <= optimal + 1e-6
+            && length <= approx.length + 1e-9)
+        {
+            scene.failures.push(format!(
+                "navmesh exact: length {length}, not between the straight line {straight} and \
+                 the octile optimum {optimal} or above the approximate {}",
+                approx.length
+            ));
+        }
+
+        let mut picture = GridPicture::new(grid);
+        picture
+            .title(format!(
+                "Exact any-angle path over a navigation mesh: length {length:.3}, {} intervals \
+                 made ({expanded} expanded)",
+                intervals.len()
+            ))
+            .note(format!(
+                "{}: ({}, {}) to ({}, {}), cell centres; octile optimal length {optimal:.3}",
+                scene.label, s.start.x, s.start.y, s.goal.x, s.goal.y,
+            ))
+            .note(format!(
+                "{} polygons (grey); intervals coloured from the first made (dark blue) to the \
+                 last (yellow); their roots purple; faint: the cones the path runs through",
+                mesh.polygon_count()
+            ));
+        if approx.points == exact.points {
+            picture.note(format!(
+                "find_path (approximate, over a graph of corners) finds the same path, length {:.3}",
+                approx.length
+            ));
+        } else {
+            picture.note(format!(
+                "dashed: find_path (approximate, over a graph of corners), length {:.3}",
+                approx.length
+            ));
+        }
+
+        // Each polygon edge once.
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        for p in 0..mesh.polygon_count() {
+            let corners = mesh.polygon_corners(p);
+            for (i, &a) in corners.iter().enumerate() {
+                let b = corners[(i + 1) % corners.len()];
+                edges.push((a.min(b), a.max(b)));
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        let v = mesh.vertices();
+        picture.segments(
+            edges
+                .iter()
+                .map(|&(a, b)| (at(v[a as usize]), at(v[b as usize]))),
+            Style::stroke(Rgb::new(0xa8, 0xa8, 0xa8), 0.15 * scene.unit),
+        );
+
+        // The cones of the intervals the path runs through: rooted at one
+        // of its points, crossed by the leg that leaves it.
+        let cone = Style::fill(Rgb::new(0x7b, 0x2c, 0xbf)).with_opacity(0.08);
+        for leg in exact.points.windows(2) {
+            for iv in intervals.iter().filter(|iv| iv[0] == leg[0]) {
+                if meet(leg[0], leg[1], iv[1], iv[2]) {
+                    picture.polygon(iv.iter().map(|&p| at(p)), cone);
+                }
+            }
+        }
+
+        let n = intervals.len().max(1);
+        for band in 0..BANDS {
+            let made = intervals
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i * BANDS / n == band)
+                .map(|(_, iv)| (at(iv[1]), at(iv[2])));
+            picture.segments(
+                made,
+                Style::stroke(ramp(band as f64 / (BANDS - 1) as f64), 0.5 * scene.unit),
+            );
+        }
+        let mut roots: Vec<(u64, u64)> = intervals
+            .iter()
+            .map(|iv| (iv[0].x.to_bits(), iv[0].y.to_bits()))
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
+        let purple = Style::fill(Rgb::new(0x7b, 0x2c, 0xbf));
+        for &(x, y) in &roots {
+            picture.marker(
+                At::new(f64::from_bits(x), f64::from_bits(y)),
+                0.9 * scene.unit,
+                purple,
+            );
+        }
+        if approx.points != exact.points {
+            picture.polyline(
+                approx.points.iter().map(|&p| at(p)),
+                Style::stroke(Rgb::new(0x20, 0x20, 0x20), 0.6 * scene.unit).dashed(),
+            );
+        }
+        picture.path(exact.points.iter().map(|&p| at(p)));
+        picture.endpoints(s.start, s.goal);
+        let svg = picture.to_svg();
+        let file = scene.out.join("navmesh-exact.svg");
+        std::fs::write(&file, &svg).map_err(|e| format!("{}: {e}", file.display()))?;
+        println!(
+            "{}: {} intervals drawn ({expanded} expanded, {} roots), length {length:.3} \
+             (approximate {:.3}), {:.1} KB",
+            file.display(),
+            intervals.len(),
+            roots.len(),
+            approx.length,
+            svg.len() as f64 / 1024.0
+        );
+        Ok(())
+    }
 }
