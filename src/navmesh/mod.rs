@@ -60,6 +60,7 @@
 mod build;
 mod channel;
 mod error;
+mod exact;
 mod funnel;
 mod graph;
 mod locate;
