@@ -16,6 +16,7 @@ pub mod graph_props;
 pub mod grid_props;
 pub mod hex_model;
 pub mod jump_props;
+pub mod mesh_reference;
 pub mod open_set_suite;
 pub mod segments;
 pub mod store_suite;

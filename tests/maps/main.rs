@@ -26,6 +26,7 @@ mod movingai_scenarios;
 mod navmesh;
 #[cfg(feature = "navmesh")]
 mod navmesh_built;
+mod navmesh_exact;
 mod nearest;
 mod prop_grids;
 mod reach;
