@@ -358,6 +358,10 @@ impl Arena {
         if q == NONE
             || from == to
             || (mesh.dead_end[q as usize] && !self.goal_polygons.contains(&q))
+            // The start's own polygons are expanded from the start, every
+            // point of them in sight (and going round a start on a vertex
+            // inside the mesh would never end).
+            || (root_id == START_ROOT && self.start_polygons.contains(&q))
         {
             return;
         }
