@@ -187,7 +187,15 @@ impl Arena {
         let goal_here = self.goal_polygons.contains(&p);
         if side(left, right, r) == 0.0 {
             // The root is on the entry edge: the whole polygon is in sight.
+            // Round a root on a wall, the edges at the root lead on round
+            // its fan of polygons (to the wall); round a vertex inside the
+            // mesh (a root a straight path runs through) they would lead
+            // round for ever, and the path goes on by the other edges.
+            let inside = n.root_id != START_ROOT && !mesh.on_wall[n.root_id as usize];
             for j in 0..m {
+                if inside && (corner(j) == n.root_id || corner(j + 1) == n.root_id) {
+                    continue;
+                }
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
                 self.push(mesh, slot(j), w(j), w(j + 1), flags, n.root_id, r, n.g, 0.0);
             }
@@ -196,21 +204,22 @@ impl Arena {
         }
         // The ray through the right end leaves the polygon on edge jr, the
         // one through the left end on edge jl (jr <= jl).
+        // Corners on a ray are in sight (along it): the cone is closed,
+        // so edges that run along a ray are seen edge-on (see `push`).
         let mut jr = m;
         let mut hit_r = w(m);
         for j in 0..m {
             let after = side(r, right, w(j + 1));
-            if after > 0.0 {
+            if after >= 0.0 {
                 jr = j;
                 hit_r = crossing(w(j), w(j + 1), side(r, right, w(j)), after);
                 break;
             }
         }
-        let mut jl = m;
-        let mut hit_l = w(m);
+        let (mut jl, mut hit_l) = if jr < m { (m - 1, w(m)) } else { (m, w(m)) };
         for j in jr.min(m)..m {
             let after = side(r, left, w(j + 1));
-            if after >= 0.0 {
+            if after > 0.0 {
                 jl = j;
                 hit_l = crossing(w(j), w(j + 1), side(r, left, w(j)), after);
                 break;
@@ -368,9 +377,12 @@ impl Arena {
         let (mut root, mut root_id, mut g, mut step) = (root, root_id, g, step);
         let mut via = START_ROOT;
         if side(root, from, to) == 0.0 && !between(from, to, root) {
-            // Seen edge-on from beyond its ends: only its nearer end is in
-            // sight (along a wall), and the polygon across is seen from
-            // there when that end is a corner on a wall.
+            // Seen edge-on from beyond its ends: only the line through it
+            // is in sight. A path may run along that line (along a wall,
+            // or along portals between polygons), so the search goes on
+            // from the nearer end, which sees the whole polygon across: a
+            // root that is no bend when the path runs straight on (the
+            // path's points leave out such points).
             let (end, at_corner, id) = if root.distance(from) <= root.distance(to) {
                 (from, flags & RIGHT_AT_CORNER != 0, mesh.corners[s])
             } else {
@@ -380,7 +392,7 @@ impl Arena {
                     mesh.corners[next_in(mesh, s)],
                 )
             };
-            if !at_corner || !mesh.on_wall[id as usize] {
+            if !at_corner {
                 return;
             }
             let d = root.distance(end);

@@ -124,11 +124,33 @@ impl ExactSearch {
                 points.push(mesh.vertices[v as usize]);
             }
             points.push(to);
+            drop_straight(points);
             points.windows(2).map(|w| w[0].distance(w[1])).sum()
         });
         self.arena = arena;
         length
     }
+}
+
+/// Leaves out the points where the path runs straight on (a root that is
+/// no bend: a vertex the path passes along a line of edges), and repeats.
+fn drop_straight(points: &mut Vec<Point>) {
+    let mut kept = 1;
+    for i in 1..points.len() {
+        let p = points[i];
+        if p == points[kept - 1] {
+            continue;
+        }
+        if i + 1 < points.len() {
+            let (a, b) = (points[kept - 1], points[i + 1]);
+            if interval::side(a, b, p) == 0.0 && interval::between(a, b, p) {
+                continue;
+            }
+        }
+        points[kept] = p;
+        kept += 1;
+    }
+    points.truncate(kept.max(1));
 }
 
 /// The polygons whose closed area holds `point`, found from `p` (one of
