@@ -610,3 +610,37 @@ fn warm_contraction_hierarchy_queries_do_not_allocate() {
     assert_eq!(allocations() - before, 0, "a warm second pass allocated");
     assert_eq!(first, second);
 }
+
+#[test]
+fn warm_mesh_queries_do_not_allocate() {
+    use pathseek::navmesh::{MeshQuery, NavMesh, Point};
+    // arena.map's free cells as unit squares; every scenario, both searches.
+    let map = MovingAiMap::load(data("arena.map")).unwrap();
+    let scenarios = movingai::load_scenarios(data("arena.map.scen")).unwrap();
+    let grid: Grid<u32> = map.to_grid(Connectivity::Eight, GridCosts::new(1, 1));
+    let (vertices, polygons) = crate::common::cell_mesh::cell_mesh(&grid);
+    let mesh = NavMesh::from_polygons(&vertices, &polygons).unwrap();
+    let centre = |c: Cell| Point::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+    let mut query = MeshQuery::new();
+    let mut points = Vec::new();
+    let mut pass = |query: &mut MeshQuery| {
+        let mut sum = 0.0;
+        for s in scenarios.iter().filter(|s| !s.expects_no_path()) {
+            let (a, b) = (centre(s.start), centre(s.goal));
+            sum += query
+                .find_path_into(&mesh, a, b, &mut points)
+                .unwrap()
+                .unwrap();
+            sum += query
+                .find_exact_path_into(&mesh, a, b, &mut points)
+                .unwrap()
+                .unwrap();
+        }
+        sum
+    };
+    let first = pass(&mut query);
+    let before = allocations();
+    let second = pass(&mut query);
+    assert_eq!(allocations() - before, 0, "a warm second pass allocated");
+    assert_eq!(first, second);
+}
