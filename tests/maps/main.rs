@@ -27,6 +27,9 @@ mod navmesh;
 #[cfg(feature = "navmesh")]
 mod navmesh_built;
 mod navmesh_exact;
+#[cfg(feature = "navmesh")]
+mod navmesh_exact_built;
+mod navmesh_exact_cases;
 mod nearest;
 mod prop_grids;
 mod reach;

@@ -17,7 +17,7 @@
 //! GPPC rules; bend only at vertices of wall edges; have the length of the
 //! sum of its segments; and equal the optimum within 1e-9 (relative).
 
-use pathseek::navmesh::{MeshError, MeshQuery, NavMesh, Point, PointError};
+use pathseek::navmesh::{MeshError, MeshQuery, NavMesh, Point};
 use pathseek::{Cell, Grid};
 use proptest::prelude::*;
 
@@ -26,9 +26,9 @@ use crate::common::mesh_reference::MeshReference;
 use crate::navmesh::{cells, centre, free_cells, grid_from, grid_of, render, visits_not_squeezes};
 
 /// The relative tolerance of a length against the optimum.
-const TOL: f64 = 1e-9;
+pub(crate) const TOL: f64 = 1e-9;
 
-fn close(x: f64, y: f64) -> bool {
+pub(crate) fn close(x: f64, y: f64) -> bool {
     (x - y).abs() <= TOL * x.abs().max(y.abs()).max(1.0)
 }
 
@@ -40,7 +40,7 @@ fn close(x: f64, y: f64) -> bool {
 /// the GPPC rules and no bend squeezes through a double corner. Returns
 /// the exact length.
 #[allow(clippy::too_many_arguments)]
-fn check_exact(
+pub(crate) fn check_exact(
     mesh: &NavMesh,
     reference: &MeshReference,
     grid: Option<&Grid<f64>>,
@@ -131,7 +131,7 @@ fn check_exact(
 /// A query point on a grid from random numbers: in free cell `cell`, by
 /// `kind`: inside it (`f`, `g` the offsets), on its west edge, on its north
 /// edge, on its north-west corner, or its centre.
-fn grid_point(cell: Cell, kind: u8, f: f64, g: f64) -> Point {
+pub(crate) fn grid_point(cell: Cell, kind: u8, f: f64, g: f64) -> Point {
     let (x, y) = (f64::from(cell.x), f64::from(cell.y));
     match kind % 5 {
         0 => Point::new(x + f, y + g),
@@ -142,13 +142,13 @@ fn grid_point(cell: Cell, kind: u8, f: f64, g: f64) -> Point {
     }
 }
 
-type Picks = Vec<(usize, u8, f64, f64)>;
+pub(crate) type Picks = Vec<(usize, u8, f64, f64)>;
 
-fn picks(n: usize) -> impl Strategy<Value = Picks> {
+pub(crate) fn picks(n: usize) -> impl Strategy<Value = Picks> {
     proptest::collection::vec((any::<usize>(), any::<u8>(), 0.0f64..1.0, 0.0f64..1.0), n)
 }
 
-fn grids(max: u32) -> impl Strategy<Value = Grid<f64>> {
+pub(crate) fn grids(max: u32) -> impl Strategy<Value = Grid<f64>> {
     (2u32..max, 2u32..max, 0u32..45).prop_flat_map(|(w, h, density)| {
         proptest::collection::vec(0u32..100, (w * h) as usize).prop_map(move |v| {
             let blocked: Vec<bool> = v.iter().map(|&r| r < density).collect();
@@ -160,7 +160,7 @@ fn grids(max: u32) -> impl Strategy<Value = Grid<f64>> {
 /// The query points of a grid: random points (inside cells, on their
 /// edges and corners; none on a double corner, where which side is meant
 /// is a convention) and the centres of about `centres` free cells.
-fn grid_queries(grid: &Grid<f64>, picks: &Picks, centres: usize) -> Vec<(Point, Point)> {
+pub(crate) fn grid_queries(grid: &Grid<f64>, picks: &Picks, centres: usize) -> Vec<(Point, Point)> {
     let free = free_cells(grid);
     if free.is_empty() {
         return Vec::new();
@@ -192,7 +192,7 @@ fn grid_queries(grid: &Grid<f64>, picks: &Picks, centres: usize) -> Vec<(Point, 
 /// neighbouring rectangles share unit edges); with `split`, each rectangle
 /// cut by its diagonal into two triangles (with collinear corners). The
 /// free space and its portals are those of the cell mesh.
-fn rectangles(grid: &Grid<f64>, split: bool) -> (Vec<[f64; 2]>, Vec<Vec<u32>>) {
+pub(crate) fn rectangles(grid: &Grid<f64>, split: bool) -> (Vec<[f64; 2]>, Vec<Vec<u32>>) {
     let (w, h) = (grid.width() as usize, grid.height() as usize);
     let free = |x: usize, y: usize| grid.is_passable(Cell::new(x as u32, y as u32));
     let mut covered = vec![false; w * h];
@@ -265,7 +265,7 @@ fn rectangles(grid: &Grid<f64>, split: bool) -> (Vec<[f64; 2]>, Vec<Vec<u32>>) {
 /// vertices mapped by the linear map `m` (`[[m0, m1], [m2, m3]]`).
 /// Obstacles of half-cells touch at vertices at many angles, so pinches
 /// whose free side turns by more than 180 degrees occur.
-fn triangles(
+pub(crate) fn triangles(
     w: usize,
     h: usize,
     diagonals: &[bool],
@@ -308,7 +308,7 @@ fn triangles(
 /// `7` a `\` cell with its north-east half blocked, `L` its south-west
 /// half; `F` a `/` cell with its north-west half blocked, `J` its
 /// south-east half. (The y axis points down, as in grid maps.)
-fn triangles_from(rows: &[&str]) -> NavMesh {
+pub(crate) fn triangles_from(rows: &[&str]) -> NavMesh {
     let (w, h) = (rows[0].len(), rows.len());
     let mut diagonals = Vec::new();
     let mut blocked = Vec::new();
@@ -332,7 +332,7 @@ fn triangles_from(rows: &[&str]) -> NavMesh {
     NavMesh::from_polygons(&vertices, &polygons).unwrap()
 }
 
-fn mesh_picture(mesh: &NavMesh) -> String {
+pub(crate) fn mesh_picture(mesh: &NavMesh) -> String {
     let mut out = String::new();
     for p in 0..mesh.polygon_count() {
         let corners: Vec<(f64, f64)> = mesh.polygon(p).map(|q| (q.x, q.y)).collect();
@@ -642,393 +642,5 @@ fn hand_made_maps_with_holes_islands_and_pinches() {
                 }
             }
         }
-    }
-}
-
-/// Two thin triangular obstacles touching at `(2, 2)`: between them a free
-/// triangle of 45 degrees, round the rest 270 degrees of free space. The
-/// path from above the one to below the other bends at the pinch on the
-/// wide side; a path may not squeeze through the pinch from the narrow
-/// side to the wide one.
-#[test]
-fn a_path_bends_at_a_pinch_but_does_not_squeeze_through_it() {
-    let rows = ["....", "..F.", "..7.", "...."];
-    let mesh = triangles_from(&rows);
-    let mut reference = MeshReference::new(&mesh);
-    let v = Point::new(2.0, 2.0);
-    assert!(reference.is_pinch(v));
-    let what = || format!("{}\n{}", rows.join("\n"), mesh_picture(&mesh));
-    let mut query = MeshQuery::new();
-    let mut points = Vec::new();
-    // Round the pinch on its wide side.
-    let (a, b) = (Point::new(1.9, 1.0), Point::new(2.9, 3.0));
-    let expected = 1.01f64.sqrt() + 1.81f64.sqrt();
-    let optimum = reference.shortest(a, b).unwrap();
-    assert!(close(optimum.0, expected), "{optimum:?}");
-    assert_eq!(optimum.1, [a, v, b]);
-    for (a, b) in [(a, b), (b, a)] {
-        check_exact(
-            &mesh,
-            &reference,
-            None,
-            &mut query,
-            &mut points,
-            a,
-            b,
-            Some(expected),
-            &what,
-        );
-    }
-    // Straight through the pinch from the narrow side: refused, the way
-    // round is longer.
-    let (a, b) = (Point::new(2.75, 1.75), Point::new(1.25, 2.25));
-    assert!(reference.walk(&reference.polygons_at(a), a, b).is_empty());
-    let optimum = reference.shortest_length(a, b).unwrap();
-    assert!(optimum > a.distance(b) + 0.1, "{optimum}");
-    for (a, b) in [(a, b), (b, a)] {
-        check_exact(
-            &mesh,
-            &reference,
-            None,
-            &mut query,
-            &mut points,
-            a,
-            b,
-            Some(optimum),
-            &what,
-        );
-    }
-}
-
-#[test]
-fn start_equal_to_goal_and_both_in_one_polygon() {
-    let grid = grid_from(&["....", ".@..", "...."]);
-    let mesh = cells(&grid).unwrap();
-    let mut query = MeshQuery::new();
-    let mut points = Vec::new();
-    for p in [
-        Point::new(0.5, 0.5),
-        Point::new(1.0, 1.0),
-        Point::new(2.0, 0.5),
-    ] {
-        let length = query
-            .find_exact_path_into(&mesh, p, p, &mut points)
-            .unwrap();
-        assert_eq!(length, Some(0.0), "{p:?}");
-        assert_eq!(points.first(), Some(&p));
-        assert!(points.iter().all(|&q| q == p), "{points:?}");
-    }
-    // One polygon: the straight segment.
-    let (a, b) = (Point::new(0.1, 0.2), Point::new(0.9, 0.7));
-    let path = mesh.find_exact_path(a, b).unwrap().unwrap();
-    assert_eq!(path.points, [a, b]);
-    assert_eq!(path.length, a.distance(b));
-}
-
-#[test]
-fn no_path_between_two_islands() {
-    let grid = grid_from(&["..@..", "..@..", "..@.."]);
-    let mesh = cells(&grid).unwrap();
-    let mut query = MeshQuery::new();
-    let mut points = vec![Point::new(9.0, 9.0)];
-    assert_eq!(
-        query.find_exact_path_into(&mesh, [0.5, 0.5], [4.5, 2.5], &mut points),
-        Ok(None)
-    );
-    assert!(points.is_empty(), "{points:?}");
-    assert_eq!(mesh.find_exact_path([0.5, 0.5], [4.5, 2.5]), Ok(None));
-    // Cells touching at a corner only: no way through.
-    let grid = grid_of(2, 2, &[false, true, true, false]);
-    let mesh = cells(&grid).unwrap();
-    assert_eq!(mesh.find_exact_path([0.5, 0.5], [1.5, 1.5]), Ok(None));
-}
-
-#[test]
-fn points_outside_or_not_finite_give_the_errors_of_find_path() {
-    let grid = grid_from(&["...", ".@.", "..."]);
-    let mesh = cells(&grid).unwrap();
-    let inside = Point::new(0.5, 0.5);
-    let mut query = MeshQuery::new();
-    let mut points = Vec::new();
-    for bad in [
-        Point::new(1.5, 1.5),
-        Point::new(-0.5, 0.5),
-        Point::new(9.0, 9.0),
-        Point::new(f64::NAN, 0.5),
-        Point::new(0.5, f64::INFINITY),
-        Point::new(f64::NEG_INFINITY, f64::NAN),
-    ] {
-        for (a, b) in [(inside, bad), (bad, inside), (bad, bad)] {
-            let approximate = mesh.find_path(a, b).map(|p| p.map(|p| p.length));
-            assert!(approximate.is_err(), "{a:?} -> {b:?}");
-            let same = |r: Result<Option<f64>, PointError>| {
-                // NaN != NaN: compare the errors' kinds and shown text.
-                format!("{r:?}") == format!("{approximate:?}")
-            };
-            assert!(
-                same(mesh.find_exact_path(a, b).map(|p| p.map(|p| p.length))),
-                "{a:?} -> {b:?}: {:?}, find_path {approximate:?}",
-                mesh.find_exact_path(a, b)
-            );
-            assert!(same(
-                query
-                    .find_exact_path(&mesh, a, b)
-                    .map(|p| p.map(|p| p.length))
-            ));
-            assert!(same(query.find_exact_path_into(&mesh, a, b, &mut points)));
-        }
-    }
-    assert_eq!(
-        mesh.find_exact_path(inside, Point::new(1.5, 1.5)),
-        Err(PointError::Outside {
-            point: Point::new(1.5, 1.5)
-        })
-    );
-    // Points on the mesh's boundary are in it.
-    let path = mesh
-        .find_exact_path([0.0, 0.0], [3.0, 3.0])
-        .unwrap()
-        .unwrap();
-    assert!(close(path.length, 2.0 * 5.0f64.sqrt()), "{path:?}");
-}
-
-/// Goals on an edge two cells share, on a vertex inside the free space, on
-/// a reflex corner of an obstacle and on the map's outer corner: each the
-/// optimum, from every cell centre.
-#[test]
-fn goals_on_shared_edges_and_vertices() {
-    let grid = grid_from(&["......", ".@@...", ".@....", "....@."]);
-    let mesh = cells(&grid).unwrap();
-    let reference = MeshReference::new(&mesh);
-    let mut query = MeshQuery::new();
-    let mut points = Vec::new();
-    for goal in [
-        Point::new(3.0, 2.5),
-        Point::new(4.0, 1.0),
-        Point::new(2.0, 2.0),
-        Point::new(3.0, 1.0),
-        Point::new(6.0, 4.0),
-        Point::new(0.0, 4.0),
-    ] {
-        for start in free_cells(&grid).into_iter().map(centre) {
-            for (a, b) in [(start, goal), (goal, start)] {
-                let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
-                let what = || render(&grid);
-                check_exact(
-                    &mesh,
-                    &reference,
-                    Some(&grid),
-                    &mut query,
-                    &mut points,
-                    a,
-                    b,
-                    optimum,
-                    &what,
-                );
-            }
-        }
-    }
-}
-
-/// The three ways to ask give the same path.
-#[test]
-fn the_three_exact_queries_agree() {
-    let grid = grid_from(&[".....", ".@@@.", ".@...", "....."]);
-    let mesh = cells(&grid).unwrap();
-    let (a, b) = (Point::new(2.5, 2.5), Point::new(0.5, 0.5));
-    let one = mesh.find_exact_path(a, b).unwrap().unwrap();
-    let mut query = MeshQuery::new();
-    let two = query.find_exact_path(&mesh, a, b).unwrap().unwrap();
-    let mut points = Vec::new();
-    let three = query
-        .find_exact_path_into(&mesh, a, b, &mut points)
-        .unwrap();
-    assert_eq!(one, two);
-    assert_eq!(Some(one.length), three);
-    assert_eq!(one.points, points);
-    let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]).unwrap();
-    assert!(close(one.length, optimum), "{one:?} {optimum}");
-}
-
-/// (c) Meshes from grids (triangles, and polygons of up to eight corners)
-/// and from outlines with random holes, islands and pinches (feature
-/// `navmesh`).
-#[cfg(feature = "navmesh")]
-mod built {
-    use super::*;
-    use pathseek::navmesh::BuildOptions;
-
-    /// Meshes of `from_grid` (triangles, and up to eight corners): the
-    /// exact length is the GPPC optimum; the mesh reference agrees on a
-    /// few queries.
-    #[test]
-    fn exact_paths_on_grid_meshes_are_the_optimum() {
-        crate::common::run_property_with(
-            "exact_paths_on_grid_meshes_are_the_optimum",
-            regressions_file!("navmesh_exact_grid_meshes"),
-            128,
-            (grids(14), picks(6), any::<bool>()),
-            |(grid, picks, triangles)| {
-                let corners = if triangles { 3 } else { 8 };
-                let options = BuildOptions::default().max_corners(corners);
-                let mesh = match NavMesh::from_grid_with(&grid, options) {
-                    Ok(mesh) => mesh,
-                    Err(MeshError::Empty) => return,
-                    Err(e) => panic!("build: {e}\n{}", render(&grid)),
-                };
-                let mut reference = MeshReference::new(&mesh);
-                let mut query = MeshQuery::new();
-                let mut points = Vec::new();
-                for (i, (a, b)) in grid_queries(&grid, &picks, 8).into_iter().enumerate() {
-                    let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
-                    if i % 8 == 0 {
-                        let mine = reference.shortest_length(a, b);
-                        assert!(
-                            mine.is_some() == optimum.is_some()
-                                && mine.zip(optimum).is_none_or(|(x, y)| close(x, y)),
-                            "{a:?} -> {b:?}: mesh reference {mine:?}, grid {optimum:?}\n{}{}",
-                            render(&grid),
-                            mesh_picture(&mesh)
-                        );
-                    }
-                    let what = || {
-                        format!(
-                            "from_grid, max corners {corners}\n{}{}",
-                            render(&grid),
-                            mesh_picture(&mesh)
-                        )
-                    };
-                    check_exact(
-                        &mesh,
-                        &reference,
-                        Some(&grid),
-                        &mut query,
-                        &mut points,
-                        a,
-                        b,
-                        optimum,
-                        &what,
-                    );
-                }
-            },
-        );
-    }
-
-    /// The outlines of a random map: a square of `k` x `k` blocks of side
-    /// 4 (with a margin of 1 round it), each block empty or holding an
-    /// obstacle: a random triangle (not too thin), a diamond whose left and right tips
-    /// touch its neighbours' (pinches), one whose top and bottom tips do,
-    /// or a square hole with a square island inside it.
-    fn outlines(k: usize, blocks: &[(u8, [f64; 6])]) -> Vec<Vec<Point>> {
-        let side = 4.0 * k as f64;
-        let p = Point::new;
-        let mut outlines = vec![vec![
-            p(-1.0, -1.0),
-            p(side + 1.0, -1.0),
-            p(side + 1.0, side + 1.0),
-            p(-1.0, side + 1.0),
-        ]];
-        for (i, &(kind, r)) in blocks.iter().enumerate() {
-            let (x, y) = (4.0 * (i % k) as f64, 4.0 * (i / k) as f64);
-            let square = |inset: f64| {
-                vec![
-                    p(x + inset, y + inset),
-                    p(x + 4.0 - inset, y + inset),
-                    p(x + 4.0 - inset, y + 4.0 - inset),
-                    p(x + inset, y + 4.0 - inset),
-                ]
-            };
-            match kind % 5 {
-                1 => {
-                    let t = [
-                        p(x + 0.2 + 3.6 * r[0], y + 0.2 + 3.6 * r[1]),
-                        p(x + 0.2 + 3.6 * r[2], y + 0.2 + 3.6 * r[3]),
-                        p(x + 0.2 + 3.6 * r[4], y + 0.2 + 3.6 * r[5]),
-                    ];
-                    let area = ((t[1].x - t[0].x) * (t[2].y - t[0].y)
-                        - (t[1].y - t[0].y) * (t[2].x - t[0].x))
-                        .abs();
-                    // No slivers: a random triangle of some area.
-                    if area > 0.5 {
-                        outlines.push(t.to_vec());
-                    }
-                }
-                2 => outlines.push(vec![
-                    p(x, y + 2.0),
-                    p(x + 2.0, y + 2.0 - 0.1 - 1.8 * r[0]),
-                    p(x + 4.0, y + 2.0),
-                    p(x + 2.0, y + 2.0 + 0.1 + 1.8 * r[1]),
-                ]),
-                3 => outlines.push(vec![
-                    p(x + 2.0, y),
-                    p(x + 2.0 + 0.1 + 1.8 * r[0], y + 2.0),
-                    p(x + 2.0, y + 4.0),
-                    p(x + 2.0 - 0.1 - 1.8 * r[1], y + 2.0),
-                ]),
-                4 => {
-                    outlines.push(square(0.3));
-                    outlines.push(square(1.0 + r[0]));
-                }
-                _ => {}
-            }
-        }
-        outlines
-    }
-
-    /// Meshes of `from_outlines` (triangles, and up to eight corners) with
-    /// random holes, islands inside holes and pinches: the exact length is
-    /// the mesh reference's, between random points.
-    #[test]
-    fn exact_paths_on_outline_meshes_match_the_reference() {
-        let case = (1usize..5).prop_flat_map(|k| {
-            (
-                Just(k),
-                proptest::collection::vec(
-                    (any::<u8>(), proptest::array::uniform6(0.0f64..1.0)),
-                    k * k,
-                ),
-                proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0), 10),
-                any::<bool>(),
-            )
-        });
-        crate::common::run_property_with(
-            "exact_paths_on_outline_meshes_match_the_reference",
-            regressions_file!("navmesh_exact_outlines"),
-            128,
-            case,
-            |(k, blocks, picks, triangles)| {
-                let outlines = outlines(k, &blocks);
-                let corners = if triangles { 3 } else { 8 };
-                let options = BuildOptions::default().max_corners(corners);
-                let mesh = match NavMesh::from_outlines_with(&outlines, options) {
-                    Ok(mesh) => mesh,
-                    Err(e) => panic!("build: {e} {outlines:?}"),
-                };
-                let mut reference = MeshReference::new(&mesh);
-                let size = 4.0 * k as f64 + 2.0;
-                let points: Vec<Point> = picks
-                    .iter()
-                    .map(|&(f, g)| Point::new(-1.0 + size * f, -1.0 + size * g))
-                    .filter(|&p| mesh.locate(p).is_some() && !reference.is_pinch(p))
-                    .collect();
-                let mut query = MeshQuery::new();
-                let mut path = Vec::new();
-                for &a in &points {
-                    for &b in &points {
-                        let best = reference.shortest(a, b);
-                        let what = || {
-                            format!(
-                                "outlines {outlines:?}\nmax corners {corners}\n\
-                                 reference path {best:?}"
-                            )
-                        };
-                        let optimum = best.as_ref().map(|b| b.0);
-                        check_exact(
-                            &mesh, &reference, None, &mut query, &mut path, a, b, optimum, &what,
-                        );
-                    }
-                }
-            },
-        );
     }
 }

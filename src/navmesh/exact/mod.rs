@@ -214,12 +214,17 @@ impl MeshQuery {
     /// free space, and never squeezes through a point where two walls
     /// touch: it passes from polygon to polygon across shared edges.
     ///
-    /// Which to pick: [`find_path`](MeshQuery::find_path) searches a fixed
-    /// graph of corners and is the faster on most maps, its paths within
-    /// 0.1% of the optimum on average (a few percent at worst); this one
-    /// is the optimum, at a cost that depends on the map (BENCHMARKS.md,
-    /// "Navigation meshes"). Both take the same points and give the same
-    /// errors; [`stats`](MeshQuery::stats) counts the intervals expanded.
+    /// Which to pick: this one, unless measurements on your maps say
+    /// otherwise. It gives the optimum, and on the MovingAI maps of the
+    /// benchmarks it was also the faster of the two on all but two: a map
+    /// of many small rooms (8room_000) and one strewn with a quarter of
+    /// single blocked cells (random512-25-0), where
+    /// [`find_path`](MeshQuery::find_path) took 0.78 and 0.54 of its time
+    /// (BENCHMARKS.md, "Navigation meshes").
+    /// `find_path` searches a fixed graph of corners, its paths within 0.1%
+    /// of the optimum on average and a few percent at worst. Both take the
+    /// same points and give the same errors; [`stats`](MeshQuery::stats)
+    /// counts the expansions of whichever ran last.
     ///
     /// Errors: [`PointError::NotFinite`], [`PointError::Outside`] (a point
     /// in no polygon).
