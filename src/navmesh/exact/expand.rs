@@ -50,6 +50,27 @@ pub(super) struct Arena {
     pub(super) goal_polygons: SmallVec<[u32; 8]>,
 }
 
+/// Where the straight lines of new nodes start: a root and the length of
+/// the path to it (`step` of it since the node being expanded).
+#[derive(Clone, Copy, Debug)]
+struct Root {
+    id: u32,
+    at: Point,
+    g: f64,
+    step: f64,
+}
+
+impl Root {
+    fn start(at: Point) -> Root {
+        Root {
+            id: START_ROOT,
+            at,
+            g: 0.0,
+            step: 0.0,
+        }
+    }
+}
+
 /// How the goal is reached from a node whose polygon holds it: the cost
 /// from the node's root, and the vertex the path bends at on the way, if any.
 pub(super) type GoalStep = (f64, Option<u32>);
@@ -149,7 +170,7 @@ impl Arena {
                 let (u, v) = (mesh.corners[s], mesh.corners[mesh.next_slot(p, s)]);
                 let (pu, pv) = (mesh.vertices[u as usize], mesh.vertices[v as usize]);
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                self.push(mesh, s, pu, pv, flags, START_ROOT, start, 0.0, 0.0);
+                self.push(mesh, s, pu, pv, flags, Root::start(start));
             }
         }
         goal
@@ -184,6 +205,12 @@ impl Arena {
         far.extend((0..=m).map(|j| mesh.vertices[corner(j) as usize]));
         let w = |j: usize| far[j];
         let (r, left, right) = (n.root, n.left, n.right);
+        let same = Root {
+            id: n.root_id,
+            at: r,
+            g: n.g,
+            step: 0.0,
+        };
         let goal_here = self.goal_polygons.contains(&p);
         if side(left, right, r) == 0.0 {
             // The root is on the entry edge: the whole polygon is in sight.
@@ -197,7 +224,7 @@ impl Arena {
                     continue;
                 }
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                self.push(mesh, slot(j), w(j), w(j + 1), flags, n.root_id, r, n.g, 0.0);
+                self.push(mesh, slot(j), w(j), w(j + 1), flags, same);
             }
             self.far = far;
             return goal_here.then(|| r.distance(self.goal));
@@ -247,7 +274,7 @@ impl Arena {
                 };
                 let flags = if to_corner { LEFT_AT_CORNER } else { 0 }
                     | if from_corner { RIGHT_AT_CORNER } else { 0 };
-                self.push(mesh, slot(j), a, b, flags, n.root_id, r, n.g, 0.0);
+                self.push(mesh, slot(j), a, b, flags, same);
             }
         }
         // Bending round the right end, B, when it is a corner on a wall.
@@ -259,6 +286,12 @@ impl Arena {
             let b = w(0);
             let step = r.distance(b);
             let g = n.g + step;
+            let bent = Root {
+                id: b_id,
+                at: b,
+                g,
+                step,
+            };
             if self.offer_root(b_id, g) {
                 for j in 0..=jr.min(m - 1) {
                     let (to, to_corner) = if j == jr {
@@ -267,7 +300,7 @@ impl Arena {
                         (w(j + 1), true)
                     };
                     let flags = RIGHT_AT_CORNER | if to_corner { LEFT_AT_CORNER } else { 0 };
-                    self.push(mesh, slot(j), w(j), to, flags, b_id, b, g, step);
+                    self.push(mesh, slot(j), w(j), to, flags, bent);
                 }
             }
         }
@@ -277,6 +310,12 @@ impl Arena {
             let a = w(m);
             let step = r.distance(a);
             let g = n.g + step;
+            let bent = Root {
+                id: a_id,
+                at: a,
+                g,
+                step,
+            };
             if self.offer_root(a_id, g) {
                 for j in jl..m {
                     let (from, from_corner) = if j == jl {
@@ -285,7 +324,7 @@ impl Arena {
                         (w(j), true)
                     };
                     let flags = LEFT_AT_CORNER | if from_corner { RIGHT_AT_CORNER } else { 0 };
-                    self.push(mesh, slot(j), from, w(j + 1), flags, a_id, a, g, step);
+                    self.push(mesh, slot(j), from, w(j + 1), flags, bent);
                 }
             }
         }
@@ -328,28 +367,15 @@ impl Arena {
     /// A successor on the edge of slot `s` (running from `from` to `to` in
     /// its polygon's order), if that edge is a portal and the interval is
     /// one: into the polygon across, whose entry edge runs `to -> from`.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn push(
-        &mut self,
-        mesh: &NavMesh,
-        s: usize,
-        from: Point,
-        to: Point,
-        flags: u8,
-        root_id: u32,
-        root: Point,
-        g: f64,
-        step: f64,
-    ) {
+    fn push(&mut self, mesh: &NavMesh, s: usize, from: Point, to: Point, flags: u8, root: Root) {
         // Most edges are walls: that test stays inline.
         if mesh.links[s] != NONE {
-            self.push_portal(mesh, s, from, to, flags, root_id, root, g, step);
+            self.push_portal(mesh, s, from, to, flags, root);
         }
     }
 
     /// [`Arena::push`] on a portal.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn push_portal(
         &mut self,
@@ -358,10 +384,7 @@ impl Arena {
         from: Point,
         to: Point,
         flags: u8,
-        root_id: u32,
-        root: Point,
-        g: f64,
-        step: f64,
+        root: Root,
     ) {
         let q = mesh.links[s];
         if q == NONE
@@ -370,11 +393,16 @@ impl Arena {
             // The start's own polygons are expanded from the start, every
             // point of them in sight (and going round a start on a vertex
             // inside the mesh would never end).
-            || (root_id == START_ROOT && self.start_polygons.contains(&q))
+            || (root.id == START_ROOT && self.start_polygons.contains(&q))
         {
             return;
         }
-        let (mut root, mut root_id, mut g, mut step) = (root, root_id, g, step);
+        let Root {
+            id: mut root_id,
+            at: mut root,
+            mut g,
+            mut step,
+        } = root;
         let mut via = START_ROOT;
         if side(root, from, to) == 0.0 && !between(from, to, root) {
             // Seen edge-on from beyond its ends: only the line through it
