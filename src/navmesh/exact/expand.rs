@@ -417,7 +417,7 @@ impl Arena {
                 (
                     to,
                     flags & LEFT_AT_CORNER != 0,
-                    mesh.corners[next_in(mesh, s)],
+                    mesh.corners[mesh.twins[s] as usize],
                 )
             };
             if !at_corner {
@@ -452,14 +452,6 @@ impl Arena {
             flags,
         });
     }
-}
-
-/// The slot after `s` in its polygon, which the mesh does not record.
-#[inline]
-fn next_in(mesh: &NavMesh, s: usize) -> usize {
-    // The polygon of slot s: its neighbour across the edge knows it.
-    let twin = mesh.twins[s] as usize;
-    mesh.next_slot(mesh.links[twin], s)
 }
 
 /// The graph the A\* core searches: node ids index [`Arena::nodes`].
