@@ -23,6 +23,7 @@ use pathseek::open_set::{BinaryHeap, BucketQueue, DaryHeap};
 use pathseek::store::{IndexedStore, PagedStore};
 use pathseek::{AStar, Connectivity, GridCosts, Query, Status};
 use pathseek_benchmarks::common::{check_name, Flags, Help};
+use pathseek_benchmarks::tiled::Tiled;
 
 /// The configurations: `(name, what it runs)`.
 const CONFIGS: &[(&str, &str)] = &[
@@ -89,6 +90,22 @@ const CONFIGS: &[(&str, &str)] = &[
     (
         "fast-pell",
         "reused DaryHeap<4> + IndexedStore, Pell u32 octile costs (2378 / 3363)",
+    ),
+    (
+        "tiled-1",
+        "as fast, through the wrapper that renumbers the dense ids (pathseek_benchmarks::tiled) in the grid's own order",
+    ),
+    (
+        "tiled-2",
+        "as fast, the dense ids (node records, heap positions) in 2 x 2 tiles",
+    ),
+    (
+        "tiled-4",
+        "as fast, the dense ids in 4 x 4 tiles",
+    ),
+    (
+        "tiled-8",
+        "as fast, the dense ids in 8 x 8 tiles",
     ),
     ("none", "no search: the set-up alone (loading, both grids)"),
 ];
@@ -196,6 +213,13 @@ fn run() -> Result<(), String> {
         .then(|| PrecomputedJumps::new(&gu))
         .transpose()
         .map_err(jump_points)?;
+    // The tiled numbering of `tiled-T` (side 2^k), through its own engine
+    // (an engine runs one graph type).
+    let tiled = config
+        .strip_prefix("tiled-")
+        .and_then(|t| t.parse::<u32>().ok())
+        .map(|side| Tiled::new(&gu, side.trailing_zeros()));
+    let mut tiled_engine = AStar::new(DaryHeap::<u32, 4>::new(), IndexedStore::new());
     for s in &scen {
         let (e, c) = match config {
             "fast" => {
@@ -243,6 +267,11 @@ fn run() -> Result<(), String> {
                 let j = block_f.as_ref().ok_or("no block graph")?;
                 let r = pathseek::astar(j, s.start, s.goal, gf.heuristic(s.goal));
                 (r.stats.expanded, r.found().map_or(0.0, |p| p.cost))
+            }
+            _ if tiled.is_some() => {
+                let t = tiled.as_ref().ok_or("no tiled grid")?;
+                let r = tiled_engine.search(t, Query::new(s.start, s.goal, gu.heuristic(s.goal)));
+                (r.stats.expanded, r.found().map_or(0.0, |p| p.cost as f64))
             }
             "pre-u32" => {
                 let j = pre_u.as_ref().ok_or("no precomputed graph")?;

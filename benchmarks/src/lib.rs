@@ -6,8 +6,9 @@
 //! simplest mesh of a grid ([`cell_mesh`]) and an exact any-angle reference
 //! under the GPPC 2023 rules ([`any_angle_reference`]; those two files live in
 //! `tests/common`, shared with the library's tests), and the seeded terrain
-//! weights of `compare --terrain SEED` ([`terrain`]), and the contraction
-//! hierarchy rows of `roads_peers` against `fast_paths` ([`road_hierarchies`]).
+//! weights of `compare --terrain SEED` ([`terrain`]), the contraction
+//! hierarchy rows of `roads_peers` against `fast_paths` ([`road_hierarchies`]),
+//! and the grid numbered tile by tile of `profile --config tiled-T` ([`tiled`]).
 //!
 //! Building this crate pulls in criterion, `pathfinding`, `petgraph`,
 //! `hierarchical_pathfinding`, `polyanya` and `fast_paths`; the library, its examples and its
@@ -29,3 +30,4 @@ pub mod peers;
 pub mod polyanya_peer;
 pub mod road_hierarchies;
 pub mod terrain;
+pub mod tiled;
