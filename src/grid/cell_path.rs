@@ -106,6 +106,42 @@ impl<C: Cost> Grid<C> {
         self.moves[p] & self.connectivity.move_bits() & move_bit(dx as i32, dy as i32) != 0
     }
 
+    /// The cost of the move from `from` to `to`, if the grid has it: what
+    /// its successors report for that move (the move's cost, with terrain
+    /// its price of entering `to`), found in O(1) where
+    /// [`path_cost`](crate::graph::path_cost) lists the successors.
+    #[inline]
+    pub(crate) fn step_cost(&self, from: Cell, to: Cell) -> Option<C> {
+        if !self.has_move(from, to) {
+            return None;
+        }
+        let kind = usize::from(from.x != to.x && from.y != to.y);
+        let plain = [self.costs.straight, self.costs.diagonal][kind];
+        if self.entry_costs.is_empty() {
+            return Some(plain);
+        }
+        // `to` is passable (the move exists), so inside the grid.
+        let i = to.y as usize * self.width as usize + to.x as usize;
+        Some(self.entry_costs.get(i).map_or(plain, |c| c[kind]))
+    }
+
+    /// [`path_cost`](crate::graph::path_cost) of `path` on this grid, each
+    /// step costed by [`step_cost`](Self::step_cost): the same answer
+    /// (`None` when a cell is blocked, a step is no move, or the sum is not
+    /// a valid cost).
+    pub(crate) fn walk_cost(&self, path: &[Cell]) -> Option<C> {
+        if let Some(&first) = path.first()
+            && !self.is_passable(first)
+        {
+            return None;
+        }
+        let mut total = C::zero();
+        for step in path.windows(2) {
+            total = total.checked_add_valid(self.step_cost(step[0], step[1])?)?;
+        }
+        Some(total)
+    }
+
     /// Checks that `path` is a walk of the grid ([`PathError`]).
     pub(super) fn check_cell_path(&self, path: &[Cell]) -> Result<(), PathError> {
         if path.is_empty() {

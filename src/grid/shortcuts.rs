@@ -11,7 +11,6 @@
 use super::{Cell, Grid, GridHeuristic, PathError};
 use crate::astar::AStar;
 use crate::cost::Cost;
-use crate::graph::path_cost;
 use crate::open_set::{DaryHeap, OpenSet};
 use crate::query::Query;
 use crate::result::Status;
@@ -348,8 +347,8 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                         let mut prev = out.last().copied();
                         for &cell in &self.found {
                             if let Some(p) = prev {
-                                let step = crate::graph::cheapest_edge(grid, p, cell)
-                                    .ok_or(PathError::CostOverflow)?;
+                                let step =
+                                    grid.step_cost(p, cell).ok_or(PathError::CostOverflow)?;
                                 acc = acc.checked_add(step).ok_or(PathError::CostOverflow)?;
                             }
                             out.push(cell);
@@ -374,7 +373,7 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
         self.prefix = prefix;
         self.out_prefix = out_prefix;
         let mut refined = result?;
-        match path_cost(grid, out) {
+        match grid.walk_cost(out) {
             Some(cost) if cost <= refined.original => refined.cost = cost,
             _ => {
                 // Float sums rounded the other way: keep the path given.
@@ -397,7 +396,7 @@ fn prefix_costs<C: Cost>(
     let mut acc = C::zero();
     prefix.push(acc);
     for w in path.windows(2) {
-        let step = crate::graph::cheapest_edge(grid, w[0], w[1]).ok_or(PathError::CostOverflow)?;
+        let step = grid.step_cost(w[0], w[1]).ok_or(PathError::CostOverflow)?;
         acc = acc.checked_add(step).ok_or(PathError::CostOverflow)?;
         prefix.push(acc);
     }
@@ -443,7 +442,7 @@ fn straight_path<C: Cost>(
     for (mx, my, count) in order {
         for _ in 0..count {
             let next = Cell::new(at.x.wrapping_add_signed(mx), at.y.wrapping_add_signed(my));
-            let Some(step) = crate::graph::cheapest_edge(grid, at, next) else {
+            let Some(step) = grid.step_cost(at, next) else {
                 return false;
             };
             let Some(sum) = cost.checked_add(step) else {

@@ -342,3 +342,48 @@ fn memory_refused_is_an_error_not_an_abort() {
         "out of memory: a 65536 x 65535 grid needs 8590327812 bytes, which could not be allocated"
     );
 }
+
+/// `step_cost` and `walk_cost` answer what listing the successors answers,
+/// for every pair of cells within two of each other (moves, non-moves,
+/// blocked and outside cells), with and without terrain, both
+/// connectivities, integer and float costs.
+#[test]
+fn step_cost_is_the_successors_cost() {
+    fn check<C: Cost + core::fmt::Debug>(g: &Grid<C>) {
+        let (w, h) = (g.width() as i64, g.height() as i64);
+        for y in -1..=h {
+            for x in -1..=w {
+                let (Ok(fx), Ok(fy)) = (u32::try_from(x), u32::try_from(y)) else {
+                    continue;
+                };
+                let from = Cell::new(fx, fy);
+                for dy in -2..=2i64 {
+                    for dx in -2..=2i64 {
+                        let (tx, ty) = (x + dx, y + dy);
+                        if tx < 0 || ty < 0 {
+                            continue;
+                        }
+                        let to = Cell::new(tx as u32, ty as u32);
+                        let listed = crate::graph::cheapest_edge(g, from, to);
+                        assert_eq!(g.step_cost(from, to), listed, "{from:?} -> {to:?}");
+                        let pair = [from, to];
+                        assert_eq!(g.walk_cost(&pair), crate::graph::path_cost(g, &pair));
+                    }
+                }
+            }
+        }
+    }
+    let open = |c: Cell| !(c.x * 7 + c.y * 5).is_multiple_of(4);
+    for conn in [Connectivity::Four, Connectivity::Eight] {
+        let mut gu = Grid::from_fn(9, 7, conn, GridCosts::new(5u32, 7), open).unwrap();
+        let mut gf = Grid::from_fn(9, 7, conn, GridCosts::float_octile(), open).unwrap();
+        check(&gu);
+        check(&gf);
+        for (i, c) in [(1, 1), (4, 2), (8, 6), (0, 5)].into_iter().enumerate() {
+            gu.set_terrain(Cell::from(c), i as u32 + 2).unwrap();
+            gf.set_terrain(Cell::from(c), (i + 2) as f64).unwrap();
+        }
+        check(&gu);
+        check(&gf);
+    }
+}

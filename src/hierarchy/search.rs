@@ -7,7 +7,7 @@ use super::window::{settle_nodes, settled_costs, Window};
 use super::{Hierarchy, HierarchyError, QueryStats};
 use crate::astar::path_into;
 use crate::cost::Cost;
-use crate::graph::{path_cost, Graph};
+use crate::graph::Graph;
 use crate::grid::heuristic::GridHeuristic;
 use crate::grid::{Cell, Grid};
 use crate::query::Query;
@@ -574,7 +574,7 @@ impl<C: Cost> Hierarchy<C> {
         if self.options.smoothing_window == 0 || raw.len() < 3 {
             path.clear();
             path.extend_from_slice(raw);
-            return path_cost(grid, path).ok_or_else(|| {
+            return grid.walk_cost(path).ok_or_else(|| {
                 SearchError::CostOverflow {
                     node: raw[raw.len() - 1],
                 }

@@ -2,7 +2,7 @@
 //! checks one against the grid.
 
 use crate::cost::Cost;
-use crate::graph::{cheapest_edge, Graph};
+use crate::graph::Graph;
 use crate::grid::{Cell, Grid};
 
 /// The sign of `b - a`.
@@ -165,7 +165,7 @@ pub fn path_cost<C: Cost>(grid: &Grid<C>, points: &[Cell]) -> Option<C> {
                 x: at.x.wrapping_add_signed(toward(at.x, next.x)),
                 y: at.y.wrapping_add_signed(toward(at.y, next.y)),
             };
-            total = total.checked_add_valid(cheapest_edge(grid, at, step)?)?;
+            total = total.checked_add_valid(grid.step_cost(at, step)?)?;
             at = step;
         }
     }
