@@ -60,6 +60,7 @@ fn run() -> Result<bool, String> {
             ("--smooth-limit N", "expansions each smoothing search may spend (default 8 times the cluster size)"),
             ("--patience N", "smoothing searches in a row that may find nothing before the rest of a path is kept (default 0: never give up)"),
             ("--merge", "merge the runs of a border joined inside both clusters into one entrance"),
+            ("--wide N", "entrances of at least N cells get a transition at each end, narrower ones one in the middle (default 6)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
             ("--edits N", "random one-cell edits timed for the repair (default 200)"),
         ],
@@ -102,6 +103,10 @@ fn run() -> Result<bool, String> {
     }
     if flags.is_set("merge") {
         options = options.merge_entrances(true);
+    }
+    if let Some(d) = flags.get("wide") {
+        options =
+            options.wide_entrance(d.parse().map_err(|_| format!("--wide {d}: not a number"))?);
     }
     if let Some(d) = flags.get("direct") {
         options = options.direct_limit(
