@@ -143,32 +143,39 @@ impl<C: Cost> Grid<C> {
     }
 
     /// Checks that `path` is a walk of the grid ([`PathError`]).
+    ///
+    /// One pass over the steps: a move exists only into a passable cell
+    /// inside the grid, so a passable first cell and a move at every step
+    /// is a walk, and only a step that is no move needs its cell looked at
+    /// to name the fault (the first one along the path, as the errors
+    /// promise).
     pub(super) fn check_cell_path(&self, path: &[Cell]) -> Result<(), PathError> {
         let Some(&first) = path.first() else {
             return Err(PathError::Empty);
         };
-        // The common case in one pass: a move exists only between passable
-        // cells inside the grid, so a passable first cell and a move at
-        // every step is a walk. Otherwise the loop below finds the first
-        // fault and names it.
-        if self.is_passable(first) && path.windows(2).all(|w| self.has_move(w[0], w[1])) {
-            return Ok(());
-        }
-        for (index, &cell) in path.iter().enumerate() {
-            if !self.in_bounds(cell) {
-                return Err(PathError::OutOfBounds { index, cell });
-            }
-            if !self.is_passable(cell) {
-                return Err(PathError::Blocked { index, cell });
-            }
-            if index > 0 && !self.has_move(path[index - 1], cell) {
+        self.check_path_cell(0, first)?;
+        for (index, step) in path.windows(2).enumerate() {
+            if !self.has_move(step[0], step[1]) {
+                self.check_path_cell(index + 1, step[1])?;
                 return Err(PathError::NotAMove {
-                    index: index - 1,
-                    from: path[index - 1],
-                    to: cell,
+                    index,
+                    from: step[0],
+                    to: step[1],
                 });
             }
         }
         Ok(())
+    }
+
+    /// The fault of path cell `index` itself, if it has one: outside the
+    /// grid or blocked.
+    fn check_path_cell(&self, index: usize, cell: Cell) -> Result<(), PathError> {
+        if !self.in_bounds(cell) {
+            Err(PathError::OutOfBounds { index, cell })
+        } else if !self.is_passable(cell) {
+            Err(PathError::Blocked { index, cell })
+        } else {
+            Ok(())
+        }
     }
 }
