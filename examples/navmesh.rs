@@ -59,6 +59,7 @@ fn run() -> Result<bool, String> {
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--max-corners N", "the most corners of a merged polygon (default 8; 3: triangles)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
+            ("--landmarks N", "landmarks for the exact search (NavMesh::add_landmarks; default 0)"),
             ("--exact", "answer with the exact search (find_exact_path: the optimum) instead of find_path"),
         ],
         more: "The last line is `queries Q polygons P mean_vs_octile M worst_vs_octile W \
@@ -68,6 +69,7 @@ fn run() -> Result<bool, String> {
     let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let rounds = flags.number("rounds", "3")?.max(1);
     let max_corners = flags.number("max-corners", "8")? as usize;
+    let landmarks = flags.number("landmarks", "0")? as usize;
     let exact = flags.is_set("exact");
     let find =
         |query: &mut MeshQuery, mesh: &NavMesh, a: Point, b: Point, points: &mut Vec<Point>| {
@@ -93,7 +95,16 @@ fn run() -> Result<bool, String> {
         build = build.min(t.elapsed());
         mesh = Some(m);
     }
-    let mesh = mesh.expect("at least one round");
+    let mut mesh = mesh.expect("at least one round");
+    let t = Instant::now();
+    mesh.add_landmarks(landmarks);
+    if landmarks > 0 {
+        println!(
+            "{} landmarks in {:.1} ms",
+            mesh.landmark_count(),
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
     println!(
         "map {} x {} ({} free cells), {} queries; mesh: {} polygons, {} vertices, {} portals, \
          {:.2} MB, built in {:.1} ms",

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p pathseek-benchmarks --example navmesh_peers -- \
-//!     [--map FILE.map --scen FILE.map.scen] [--max-corners N] [--rounds R]
+//!     [--map FILE.map --scen FILE.map.scen] [--max-corners N] [--rounds R] [--landmarks N]
 //! cargo run --release -p pathseek-benchmarks --example navmesh_peers -- --help
 //! ```
 //!
@@ -23,8 +23,10 @@
 //! `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid S polyanya_time_ratio Y exact_worst_ratio E exact_time_ratio X`:
 //! M, W = mean and worst pathseek length (`find_path`, the search over
 //! corners) / polyanya's optimal length; S = full-grid A* time / `find_path`
-//! time (the line above it gives the full-grid A* time over the faster of
-//! the two mesh searches); Y = `find_path` time / polyanya time;
+//! time (the line above it gives the full-grid A* time over the fastest of
+//! the mesh searches; the line before that the exact search guided by
+//! `--landmarks` landmarks, whose lengths must equal the unguided ones);
+//! Y = `find_path` time / polyanya time;
 //! E = the worst length of pathseek's exact search (`find_exact_path`) /
 //! polyanya's; X = exact search time / polyanya time. The exact length must
 //! equal polyanya's (within polyanya's `f32`: 1e-5 relative) and be no
@@ -67,6 +69,7 @@ fn run() -> Result<bool, String> {
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--max-corners N", "the most corners of a merged polygon (default 8; 3: triangles)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
+            ("--landmarks N", "landmarks for a third mesh search, the exact one guided by them (NavMesh::add_landmarks; default 8, 0: none)"),
         ],
         more: "The last line is `queries Q polygons P mean_ratio M worst_ratio W speedup_vs_grid \
                S polyanya_time_ratio Y exact_worst_ratio E exact_time_ratio X` (see the \
@@ -74,6 +77,7 @@ fn run() -> Result<bool, String> {
     })?;
     let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let rounds = flags.number("rounds", "3")?.max(1);
+    let landmarks = flags.number("landmarks", "8")? as usize;
     let options = BuildOptions::default().max_corners(flags.number("max-corners", "8")? as usize);
     let grid: Grid<Length> = map.to_grid(Connectivity::Eight, GridCosts::octile());
     let queries: Vec<(Cell, Cell)> = scen
@@ -100,6 +104,10 @@ fn run() -> Result<bool, String> {
         built = Some((mesh, peer));
     }
     let (mesh, peer) = built.expect("at least one round");
+    let mut guided = mesh.clone();
+    let t = Instant::now();
+    guided.add_landmarks(landmarks);
+    let landmark_build = t.elapsed();
     println!(
         "map {} x {}, {} queries; mesh: {} polygons, {} vertices, {} portals, {:.2} MB; \
          built in {:.1} ms (pathseek), then {:.1} ms (polyanya, from the same polygons)",
@@ -113,6 +121,14 @@ fn run() -> Result<bool, String> {
         mesh_build.as_secs_f64() * 1e3,
         peer_build.as_secs_f64() * 1e3
     );
+    if landmarks > 0 {
+        println!(
+            "{} landmarks in {:.1} ms ({:.2} MB more)",
+            guided.landmark_count(),
+            landmark_build.as_secs_f64() * 1e3,
+            (guided.heap_bytes() as f64 - mesh.heap_bytes() as f64) / 1e6
+        );
+    }
 
     // Every answer checked once, untimed.
     let mut failures = 0usize;
@@ -127,7 +143,7 @@ fn run() -> Result<bool, String> {
     let (mut points, mut cells, mut exact_points) = (Vec::new(), Vec::new(), Vec::new());
     let (mut sum, mut worst, mut counted) = (0.0f64, 0.0f64, 0usize);
     let mut worst_query = None;
-    let (mut expanded, mut exact_expanded) = (0u64, 0u64);
+    let (mut expanded, mut exact_expanded, mut guided_expanded) = (0u64, 0u64, 0u64);
     let mut exact_worst = 0.0f64;
     for &(s, g) in &queries {
         let (a, b) = (centre(s), centre(g));
@@ -141,6 +157,22 @@ fn run() -> Result<bool, String> {
         );
         let ours = query.find_path_into(&mesh, a, b, &mut points);
         expanded += query.stats().expanded;
+        if landmarks > 0 {
+            let with = query.find_exact_path_into(&guided, a, b, &mut exact_points);
+            guided_expanded += query.stats().expanded;
+            let without = MeshQuery::new().find_exact_path(&mesh, a, b);
+            let same = match (&with, &without) {
+                (Ok(Some(x)), Ok(Some(y))) => (x - y.length).abs() <= 1e-9 * y.length.max(1.0),
+                (Ok(None), Ok(None)) => true,
+                _ => false,
+            };
+            if !same {
+                fail(format!(
+                    "{s:?} -> {g:?}: exact with landmarks {with:?}, without {:?}",
+                    without.map(|p| p.map(|p| p.length))
+                ));
+            }
+        }
         let exact = query.find_exact_path_into(&mesh, a, b, &mut exact_points);
         exact_expanded += query.stats().expanded;
         let theirs = peer.path([a.x, a.y], [b.x, b.y]);
@@ -181,16 +213,19 @@ fn run() -> Result<bool, String> {
     let mean = sum / counted.max(1) as f64;
     println!(
         "lengths over polyanya's optimum: mean {mean:.4}, worst {worst:.4} ({worst_query:?}); \
-         {:.1} expansions a query (exact: {:.1}, worst {exact_worst:.6} of polyanya's)",
+         {:.1} expansions a query (exact: {:.1}, worst {exact_worst:.6} of polyanya's; \
+         exact with landmarks: {:.1})",
         expanded as f64 / n,
-        exact_expanded as f64 / n
+        exact_expanded as f64 / n,
+        guided_expanded as f64 / n
     );
 
     // Timed passes, methods in turn, the fastest of each kept.
-    let mut times = [Duration::MAX; 4];
+    let methods = if landmarks > 0 { 5 } else { 4 };
+    let mut times = [Duration::MAX; 5];
     for round in 0..rounds {
-        for k in 0..4 {
-            let method = (k + round as usize) % 4;
+        for k in 0..methods {
+            let method = (k + round as usize) % methods;
             let t = Instant::now();
             let mut found = 0usize;
             for &(s, g) in &queries {
@@ -215,6 +250,10 @@ fn run() -> Result<bool, String> {
                         let (a, b) = (centre(s), centre(g));
                         peer.path([a.x, a.y], [b.x, b.y]).is_some()
                     }
+                    4 => matches!(
+                        query.find_exact_path_into(&guided, centre(s), centre(g), &mut points),
+                        Ok(Some(_))
+                    ),
                     _ => unreachable!(),
                 };
                 found += usize::from(ok);
@@ -236,15 +275,25 @@ fn run() -> Result<bool, String> {
         us(times[3]),
         us(times[2])
     );
-    let fastest = times[1].min(times[3]).as_secs_f64();
+    if landmarks > 0 {
+        println!(
+            "exact with {} landmarks: {:.1} us a query, {:.2} of polyanya's time, {:.2}x the full-grid A*",
+            guided.landmark_count(),
+            us(times[4]),
+            times[4].as_secs_f64() / times[2].as_secs_f64(),
+            times[0].as_secs_f64() / times[4].as_secs_f64()
+        );
+    }
+    let names = ["", "find_path", "", "exact", "exact with landmarks"];
+    let fastest = [1, 3, 4][..methods - 2]
+        .iter()
+        .copied()
+        .min_by_key(|&m| times[m])
+        .expect("two mesh searches at least");
     println!(
-        "the faster mesh search ({}): {:.2}x the full-grid A*",
-        if times[3] < times[1] {
-            "exact"
-        } else {
-            "find_path"
-        },
-        times[0].as_secs_f64() / fastest
+        "the fastest mesh search ({}): {:.2}x the full-grid A*",
+        names[fastest],
+        times[0].as_secs_f64() / times[fastest].as_secs_f64()
     );
     println!(
         "queries {} polygons {} mean_ratio {:.4} worst_ratio {:.4} speedup_vs_grid {:.2} polyanya_time_ratio {:.2} exact_worst_ratio {:.6} exact_time_ratio {:.2}",

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::exact::Landmarks;
 use super::graph::NodeGraph;
 use super::locate::Locator;
 use super::overlap::check_overlaps;
@@ -66,6 +67,9 @@ pub struct NavMesh {
     pub(crate) graph: NodeGraph,
     pub(crate) locator: Locator,
     portal_nodes: f64,
+    /// Shortest-path lengths from landmarks to the vertices, for the exact
+    /// search's heuristic ([`NavMesh::add_landmarks`]); empty by default.
+    pub(crate) landmarks: Landmarks,
 }
 
 impl NavMesh {
@@ -215,6 +219,7 @@ impl NavMesh {
             graph,
             locator,
             portal_nodes: DEFAULT_PORTAL_NODES,
+            landmarks: Landmarks::default(),
         })
     }
 
@@ -419,6 +424,7 @@ impl NavMesh {
             + self.dead_end.capacity()
             + self.graph.heap_bytes()
             + self.locator.heap_bytes()
+            + self.landmarks.heap_bytes()
     }
 
     /// The slots of polygon `p`.

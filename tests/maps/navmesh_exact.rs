@@ -351,19 +351,21 @@ fn exact_paths_on_cell_meshes_are_the_optimum() {
         "exact_paths_on_cell_meshes_are_the_optimum",
         regressions_file!("navmesh_exact_cells"),
         128,
-        (grids(13), picks(6)),
-        |(grid, picks)| {
-            let mesh = match cells(&grid) {
+        (grids(13), picks(6), 0usize..4),
+        |(grid, picks, landmarks)| {
+            let mut mesh = match cells(&grid) {
                 Ok(mesh) => mesh,
                 Err(MeshError::Empty) => return,
                 Err(e) => panic!("build: {e}"),
             };
+            // With landmarks the heuristic is larger: the optimum all the same.
+            mesh.add_landmarks(landmarks);
             let reference = MeshReference::new(&mesh);
             let mut query = MeshQuery::new();
             let (mut points, mut approximate) = (Vec::new(), Vec::new());
             for (a, b) in grid_queries(&grid, &picks, 8) {
                 let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
-                let what = || format!("cell mesh\n{}", render(&grid));
+                let what = || format!("cell mesh, {landmarks} landmarks\n{}", render(&grid));
                 let exact = check_exact(
                     &mesh,
                     &reference,
@@ -451,14 +453,15 @@ fn exact_paths_on_merged_rectangles_are_the_optimum() {
         "exact_paths_on_merged_rectangles_are_the_optimum",
         regressions_file!("navmesh_exact_rectangles"),
         128,
-        (grids(13), picks(6), any::<bool>()),
-        |(grid, picks, split)| {
+        (grids(13), picks(6), any::<bool>(), 0usize..4),
+        |(grid, picks, split, landmarks)| {
             let (vertices, polygons) = rectangles(&grid, split);
-            let mesh = match NavMesh::from_polygons(&vertices, &polygons) {
+            let mut mesh = match NavMesh::from_polygons(&vertices, &polygons) {
                 Ok(mesh) => mesh,
                 Err(MeshError::Empty) => return,
                 Err(e) => panic!("build: {e}\n{}", render(&grid)),
             };
+            mesh.add_landmarks(landmarks);
             let reference = MeshReference::new(&mesh);
             let mut query = MeshQuery::new();
             let mut points = Vec::new();
@@ -466,7 +469,7 @@ fn exact_paths_on_merged_rectangles_are_the_optimum() {
                 let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
                 let what = || {
                     format!(
-                        "rectangles (split {split})\n{}{}",
+                        "rectangles (split {split}, {landmarks} landmarks)\n{}{}",
                         render(&grid),
                         mesh_picture(&mesh)
                     )
@@ -512,11 +515,14 @@ fn exact_paths_on_triangle_meshes_match_the_reference() {
         case,
         |(w, h, diagonals, blocked, m, picks)| {
             let (vertices, polygons) = triangles(w, h, &diagonals, &blocked, m);
-            let mesh = match NavMesh::from_polygons(&vertices, &polygons) {
+            let mut mesh = match NavMesh::from_polygons(&vertices, &polygons) {
                 Ok(mesh) => mesh,
                 Err(MeshError::Empty) => return,
                 Err(e) => panic!("build: {e}"),
             };
+            // Landmarks on some of the meshes (0 to 3, by the map's size).
+            let landmarks = (w + h) % 4;
+            mesh.add_landmarks(landmarks);
             let mut reference = MeshReference::new(&mesh);
             let points: Vec<Point> = picks
                 .iter()
@@ -557,7 +563,10 @@ fn exact_paths_on_triangle_meshes_match_the_reference() {
                             .collect()
                     })
                     .collect();
-                format!("triangles, sheared by {m:?}:\n{}\n", rows.join("\n"))
+                format!(
+                    "triangles, sheared by {m:?}, {landmarks} landmarks:\n{}\n",
+                    rows.join("\n")
+                )
             };
             for &a in &points {
                 for &b in &points {
@@ -615,7 +624,9 @@ fn hand_made_maps_with_holes_islands_and_pinches() {
                 0 => crate::common::cell_mesh::cell_mesh(&grid),
                 k => rectangles(&grid, k == 2),
             };
-            let mesh = NavMesh::from_polygons(&vertices, &polygons).unwrap();
+            let mut mesh = NavMesh::from_polygons(&vertices, &polygons).unwrap();
+            // Three landmarks on the merged rectangles, none on the others.
+            mesh.add_landmarks(usize::from(kind == 1) * 3);
             let mut reference = MeshReference::new(&mesh);
             let mut query = MeshQuery::new();
             let mut points = Vec::new();

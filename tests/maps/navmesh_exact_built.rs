@@ -20,15 +20,16 @@ fn exact_paths_on_grid_meshes_are_the_optimum() {
         "exact_paths_on_grid_meshes_are_the_optimum",
         regressions_file!("navmesh_exact_grid_meshes"),
         128,
-        (grids(14), picks(6), any::<bool>()),
-        |(grid, picks, triangles)| {
+        (grids(14), picks(6), any::<bool>(), 0usize..4),
+        |(grid, picks, triangles, landmarks)| {
             let corners = if triangles { 3 } else { 8 };
             let options = BuildOptions::default().max_corners(corners);
-            let mesh = match NavMesh::from_grid_with(&grid, options) {
+            let mut mesh = match NavMesh::from_grid_with(&grid, options) {
                 Ok(mesh) => mesh,
                 Err(MeshError::Empty) => return,
                 Err(e) => panic!("build: {e}\n{}", render(&grid)),
             };
+            mesh.add_landmarks(landmarks);
             let mut reference = MeshReference::new(&mesh);
             let mut query = MeshQuery::new();
             let mut points = Vec::new();
@@ -46,7 +47,7 @@ fn exact_paths_on_grid_meshes_are_the_optimum() {
                 }
                 let what = || {
                     format!(
-                        "from_grid, max corners {corners}\n{}{}",
+                        "from_grid, max corners {corners}, {landmarks} landmarks\n{}{}",
                         render(&grid),
                         mesh_picture(&mesh)
                     )
@@ -179,5 +180,52 @@ fn exact_paths_on_outline_meshes_match_the_reference() {
                 }
             }
         },
+    );
+}
+
+/// Landmarks on den520d's mesh: every exact length the same as without
+/// them (every fourth scenario, cell centres), for far fewer expansions.
+#[test]
+fn landmarks_cut_the_exact_search_on_den520d() {
+    use pathseek::{Connectivity, Grid, GridCosts};
+    let (map, scenarios) = crate::common::load_movingai("den520d");
+    let grid: Grid<f64> = map.to_grid(Connectivity::Eight, GridCosts::float_octile());
+    let plain = NavMesh::from_grid(&grid).unwrap();
+    let mut guided = plain.clone();
+    let before = guided.heap_bytes();
+    guided.add_landmarks(8);
+    assert_eq!(guided.landmark_count(), 8);
+    assert!(guided.heap_bytes() >= before + 8 * 8 * plain.vertex_count());
+    let mut query = MeshQuery::new();
+    let mut points = Vec::new();
+    let (mut expanded_plain, mut expanded_guided) = (0u64, 0u64);
+    for s in scenarios
+        .iter()
+        .filter(|s| !s.expects_no_path() && s.start != s.goal)
+        .step_by(4)
+    {
+        let (a, b) = (
+            crate::navmesh::centre(s.start),
+            crate::navmesh::centre(s.goal),
+        );
+        let x = query
+            .find_exact_path_into(&plain, a, b, &mut points)
+            .unwrap()
+            .unwrap();
+        expanded_plain += query.stats().expanded;
+        let y = query
+            .find_exact_path_into(&guided, a, b, &mut points)
+            .unwrap()
+            .unwrap();
+        expanded_guided += query.stats().expanded;
+        assert!(close(x, y), "{s:?}: {x} without landmarks, {y} with");
+        assert!(close(
+            points.windows(2).map(|w| w[0].distance(w[1])).sum(),
+            y
+        ));
+    }
+    assert!(
+        (expanded_guided as f64) < 0.8 * expanded_plain as f64,
+        "expansions: {expanded_guided} with landmarks, {expanded_plain} without"
     );
 }

@@ -26,6 +26,9 @@ pub(super) const START: u32 = 1;
 /// of one length may lead on into different intervals.
 const ROOT_SLACK: f64 = 1e-12;
 
+/// How far below the landmarks' bound the heuristic stays (relative).
+const LANDMARK_MARGIN: f64 = 1e-9;
+
 /// The memory of the exact search, kept between queries: the nodes made so
 /// far, and per vertex the shortest path known to it in this search.
 #[derive(Clone, Debug, Default)]
@@ -48,6 +51,18 @@ pub(super) struct Arena {
     pub(super) start_polygons: SmallVec<[u32; 8]>,
     /// The polygons holding the goal.
     pub(super) goal_polygons: SmallVec<[u32; 8]>,
+    /// A search from a landmark ([`super::Landmarks`]): no goal, no
+    /// heuristic, and each vertex's shortest distance kept in `reached`.
+    pub(super) exhaustive: bool,
+    /// Per vertex, the shortest path found to it (NaN: none), in an
+    /// exhaustive search.
+    pub(super) reached: Vec<f64>,
+    /// Per landmark, bounds on the goal's distance from it: (lower, upper).
+    goal_bounds: Vec<(f64, f64)>,
+    /// Per vertex, the landmarks' lower bound on its distance to the goal,
+    /// made in this search when `bound_stamp` is `stamp`.
+    bound: Vec<f64>,
+    bound_stamp: Vec<u32>,
 }
 
 /// Where the straight lines of new nodes start: a root and the length of
@@ -78,7 +93,8 @@ pub(super) type GoalStep = (f64, Option<u32>);
 impl Arena {
     /// Ready for a search from `start` to `goal` on a mesh of `vertices`
     /// vertices, with room for `capacity` nodes.
-    pub(super) fn reset(&mut self, vertices: usize, start: Point, goal: Point, capacity: usize) {
+    pub(super) fn reset(&mut self, mesh: &NavMesh, start: Point, goal: Point, capacity: usize) {
+        let vertices = mesh.vertex_count();
         self.nodes.clear();
         self.nodes.push(Interval::point(goal));
         let mut s = Interval::point(start);
@@ -95,7 +111,70 @@ impl Arena {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.root_stamp.iter_mut().for_each(|s| *s = 0);
+            self.bound_stamp.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
+        }
+        self.goal_bounds.clear();
+        if self.exhaustive {
+            self.reached.clear();
+            self.reached.resize(vertices, f64::NAN);
+        } else if mesh.landmarks.count() > 0 {
+            if self.bound_stamp.len() < vertices {
+                self.bound.resize(vertices, 0.0);
+                self.bound_stamp.resize(vertices, 0);
+            }
+            // The goal's distance from a landmark is within a corner's
+            // distance from it plus or minus the straight way from that
+            // corner to the goal (a corner of a convex polygon holding it).
+            for i in 0..mesh.landmarks.count() {
+                let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+                for &p in &self.goal_polygons {
+                    for &v in mesh.polygon_corners(p as usize) {
+                        let d = mesh.landmarks.of(v)[i];
+                        if !d.is_nan() {
+                            let straight = mesh.vertices[v as usize].distance(goal);
+                            lower = lower.max(d - straight);
+                            upper = upper.min(d + straight);
+                        }
+                    }
+                }
+                self.goal_bounds.push((lower, upper));
+            }
+        }
+    }
+
+    /// A lower bound on the distance from vertex `v` to the goal, from the
+    /// landmarks (0 without them), made once per vertex and search.
+    #[inline]
+    fn landmark_bound(&mut self, mesh: &NavMesh, v: u32) -> f64 {
+        if self.goal_bounds.is_empty() || v == START_ROOT {
+            return 0.0;
+        }
+        let i = v as usize;
+        if self.bound_stamp[i] == self.stamp {
+            return self.bound[i];
+        }
+        let mut best = 0.0f64;
+        for (&d, &(lower, upper)) in mesh.landmarks.of(v).iter().zip(&self.goal_bounds) {
+            if !d.is_nan() {
+                best = best.max(lower - d).max(d - upper);
+            }
+        }
+        // Distances summed along other paths round differently: a margin
+        // keeps the bound below the true distance.
+        let bound = (best - LANDMARK_MARGIN * best.max(1.0)).max(0.0);
+        self.bound_stamp[i] = self.stamp;
+        self.bound[i] = bound;
+        bound
+    }
+
+    /// Keeps `d` as the distance to vertex `v` if it is the shortest yet
+    /// (an exhaustive search).
+    #[inline]
+    fn record(&mut self, v: u32, d: f64) {
+        let r = &mut self.reached[v as usize];
+        if r.is_nan() || d < *r {
+            *r = d;
         }
     }
 
@@ -169,6 +248,10 @@ impl Arena {
             for s in mesh.slots(p) {
                 let (u, v) = (mesh.corners[s], mesh.corners[mesh.next_slot(p, s)]);
                 let (pu, pv) = (mesh.vertices[u as usize], mesh.vertices[v as usize]);
+                if self.exhaustive {
+                    // Every corner of a convex polygon is in sight.
+                    self.record(u, start.distance(pu));
+                }
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
                 self.push(mesh, s, pu, pv, flags, Root::start(start));
             }
@@ -212,6 +295,33 @@ impl Arena {
             step: 0.0,
         };
         let goal_here = self.goal_polygons.contains(&p);
+        if self.exhaustive {
+            // Every corner of the polygon in the cone is in sight of the
+            // root, and every corner in sight of an end of the interval
+            // that is a corner: the shortest path to each corner ends so
+            // in some polygon (even a corner on walls only, or where two
+            // walls touch).
+            let on_line = side(left, right, r) == 0.0;
+            let (b, a) = (w(0), w(m));
+            let via_b = (n.flags & RIGHT_AT_CORNER != 0).then(|| n.g + r.distance(b));
+            let via_a = (n.flags & LEFT_AT_CORNER != 0).then(|| n.g + r.distance(a));
+            for j in 0..=m {
+                let at = w(j);
+                let mut d = f64::INFINITY;
+                if on_line || (side(r, right, at) >= 0.0 && side(r, left, at) <= 0.0) {
+                    d = n.g + r.distance(at);
+                }
+                if let Some(g) = via_b {
+                    d = d.min(g + b.distance(at));
+                }
+                if let Some(g) = via_a {
+                    d = d.min(g + a.distance(at));
+                }
+                if d < f64::INFINITY {
+                    self.record(corner(j), d);
+                }
+            }
+        }
         if side(left, right, r) == 0.0 {
             // The root is on the entry edge: the whole polygon is in sight.
             // Round a root on a wall, the edges at the root lead on round
@@ -387,14 +497,19 @@ impl Arena {
         root: Root,
     ) {
         let q = mesh.links[s];
-        if q == NONE
-            || from == to
-            || (mesh.dead_end[q as usize] && !self.goal_polygons.contains(&q))
+        if q == NONE || from == to {
+            return;
+        }
+        // (An exhaustive search enters dead ends too: their corners need
+        // their distances.)
+        let skip = (mesh.dead_end[q as usize]
+            && !self.goal_polygons.contains(&q)
+            && !self.exhaustive)
             // The start's own polygons are expanded from the start, every
             // point of them in sight (and going round a start on a vertex
             // inside the mesh would never end).
-            || (root.id == START_ROOT && self.start_polygons.contains(&q))
-        {
+            || (root.id == START_ROOT && self.start_polygons.contains(&q));
+        if skip && !self.exhaustive {
             return;
         }
         let Root {
@@ -432,6 +547,22 @@ impl Arena {
             via = root_id;
             (root, root_id) = (end, id);
         }
+        let h = if self.exhaustive {
+            // Both ends of the interval are in sight of the root: a
+            // corner's distance is the shortest of these.
+            if flags & RIGHT_AT_CORNER != 0 {
+                self.record(mesh.corners[s], g + root.distance(from));
+            }
+            if flags & LEFT_AT_CORNER != 0 {
+                self.record(mesh.corners[mesh.twins[s] as usize], g + root.distance(to));
+            }
+            if skip {
+                return;
+            }
+            0.0
+        } else {
+            estimate(root, to, from, self.goal).max(self.landmark_bound(mesh, root_id))
+        };
         if self.nodes.len() >= self.capacity {
             self.overflow = true;
             return;
@@ -441,7 +572,7 @@ impl Arena {
             right: from,
             root,
             g,
-            h: estimate(root, to, from, self.goal),
+            h,
             step,
             root_id,
             via,
