@@ -26,6 +26,13 @@ pub(super) const START: u32 = 1;
 /// of one length may lead on into different intervals.
 const ROOT_SLACK: f64 = 1e-12;
 
+/// The cross product of `b - o` and `c - o`: positive when `o`, `b`, `c`
+/// turn left.
+#[inline]
+fn cross3(o: Point, b: Point, c: Point) -> f64 {
+    (b.x - o.x) * (c.y - o.y) - (b.y - o.y) * (c.x - o.x)
+}
+
 /// How far below the landmarks' bound the heuristic stays (relative).
 const LANDMARK_MARGIN: f64 = 1e-9;
 
@@ -59,6 +66,8 @@ pub(super) struct Arena {
     pub(super) reached: Vec<f64>,
     /// Per landmark, bounds on the goal's distance from it: (lower, upper).
     goal_bounds: Vec<(f64, f64)>,
+    /// Scratch: corners in sight of the goal, with their distances to it.
+    goal_corners: Vec<(u32, f64)>,
     /// Per vertex, the landmarks' lower bound on its distance to the goal,
     /// made in this search when `bound_stamp` is `stamp`.
     bound: Vec<f64>,
@@ -125,17 +134,37 @@ impl Arena {
             }
             // The goal's distance from a landmark is within a corner's
             // distance from it plus or minus the straight way from that
-            // corner to the goal (a corner of a convex polygon holding it).
+            // corner to the goal, for every corner in sight of the goal:
+            // those of a (convex) polygon holding it, and those of each
+            // neighbour seen strictly through the portal between them.
+            self.goal_corners.clear();
+            for &p in &self.goal_polygons {
+                for s in mesh.slots(p) {
+                    let v = mesh.corners[s];
+                    self.goal_corners
+                        .push((v, mesh.vertices[v as usize].distance(goal)));
+                    let q = mesh.links[s];
+                    if q == NONE {
+                        continue;
+                    }
+                    let a = mesh.vertices[v as usize];
+                    let b = mesh.vertices[mesh.corners[mesh.next_slot(p, s)] as usize];
+                    for &u in mesh.polygon_corners(q as usize) {
+                        let at = mesh.vertices[u as usize];
+                        let (sa, sb) = (cross3(goal, at, a), cross3(goal, at, b));
+                        if sa * sb < 0.0 && cross3(a, b, at) * cross3(a, b, goal) < 0.0 {
+                            self.goal_corners.push((u, at.distance(goal)));
+                        }
+                    }
+                }
+            }
             for i in 0..mesh.landmarks.count() {
                 let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
-                for &p in &self.goal_polygons {
-                    for &v in mesh.polygon_corners(p as usize) {
-                        let d = mesh.landmarks.of(v)[i];
-                        if !d.is_nan() {
-                            let straight = mesh.vertices[v as usize].distance(goal);
-                            lower = lower.max(d - straight);
-                            upper = upper.min(d + straight);
-                        }
+                for &(v, straight) in &self.goal_corners {
+                    let d = mesh.landmarks.of(v)[i];
+                    if !d.is_nan() {
+                        lower = lower.max(d - straight);
+                        upper = upper.min(d + straight);
                     }
                 }
                 self.goal_bounds.push((lower, upper));
