@@ -7,6 +7,7 @@ use super::exact::Landmarks;
 use super::graph::NodeGraph;
 use super::locate::Locator;
 use super::overlap::check_overlaps;
+use super::pockets::Pockets;
 use super::point::{check_coordinate_range, cross, Point};
 use super::MeshError;
 
@@ -64,6 +65,8 @@ pub struct NavMesh {
     /// Per polygon, whether it has one neighbour at most: a search that
     /// enters it can go no further.
     pub(crate) dead_end: Vec<bool>,
+    /// The parts only one portal joins to the rest.
+    pub(crate) pockets: Pockets,
     pub(crate) graph: NodeGraph,
     pub(crate) locator: Locator,
     portal_nodes: f64,
@@ -208,6 +211,7 @@ impl NavMesh {
         let locator = Locator::new(&vertices, count, |p| {
             &corners[start[p] as usize..start[p + 1] as usize]
         });
+        let pockets = Pockets::new(&start, &links, &twins);
         Ok(NavMesh {
             vertices,
             start,
@@ -215,6 +219,7 @@ impl NavMesh {
             links,
             twins,
             on_wall,
+            pockets,
             dead_end,
             graph,
             locator,
@@ -422,6 +427,7 @@ impl NavMesh {
                 * 4
             + self.on_wall.capacity()
             + self.dead_end.capacity()
+            + self.pockets.heap_bytes()
             + self.graph.heap_bytes()
             + self.locator.heap_bytes()
             + self.landmarks.heap_bytes()

@@ -78,6 +78,7 @@ mod graph;
 mod locate;
 mod mesh;
 mod overlap;
+mod pockets;
 mod point;
 mod query;
 mod sight;

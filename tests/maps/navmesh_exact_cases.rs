@@ -213,3 +213,65 @@ fn the_three_exact_queries_agree() {
     let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]).unwrap();
     assert!(close(one.length, optimum), "{one:?} {optimum}");
 }
+
+/// A room hanging off a corridor by a one-cell door is a pocket: the
+/// straight line to a goal beyond it runs through the room, yet a query
+/// makes no interval inside it (without pockets the search goes in); one
+/// with its goal in the room goes in; both are the optimum.
+#[test]
+fn a_room_behind_one_door_is_searched_only_for_a_goal_inside() {
+    let rows = [
+        "@@@@@@@@@@@@",
+        "...........@",
+        "@@@@@.@@@@.@",
+        "@@@.....@@.@",
+        "@@@.....@@.@",
+        "@@@.....@@.@",
+        "@@@@@@@@@@.@",
+        "@@@@@@@@@@..",
+    ];
+    let grid = grid_from(&rows);
+    let mesh = cells(&grid).unwrap();
+    let reference = MeshReference::new(&mesh);
+    let mut query = MeshQuery::new();
+    let mut points = Vec::new();
+    let what = || render(&grid);
+    // The room, and the door's far edge (its near edge is y = 3).
+    let in_room = |p: Point| p.y > 3.5 && p.x < 8.5;
+    let (a, b) = (Point::new(0.5, 1.5), Point::new(11.5, 7.5));
+    let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
+    check_exact(
+        &mesh,
+        &reference,
+        Some(&grid),
+        &mut query,
+        &mut points,
+        a,
+        b,
+        optimum,
+        &what,
+    );
+    let made: Vec<[Point; 3]> = query.exact_intervals().collect();
+    assert!(!made.is_empty());
+    assert!(
+        made.iter().all(|i| !in_room(i[1]) && !in_room(i[2])),
+        "intervals in the room: {made:?}"
+    );
+    // Into the room: it is searched.
+    let c = centre(pathseek::Cell::new(4, 5));
+    let optimum = optimal_length(&grid, [a.x, a.y], [c.x, c.y]);
+    check_exact(
+        &mesh,
+        &reference,
+        Some(&grid),
+        &mut query,
+        &mut points,
+        a,
+        c,
+        optimum,
+        &what,
+    );
+    assert!(query
+        .exact_intervals()
+        .any(|i| in_room(i[1]) || in_room(i[2])));
+}

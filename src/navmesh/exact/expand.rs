@@ -531,9 +531,9 @@ impl Arena {
         }
         // (An exhaustive search enters dead ends too: their corners need
         // their distances.)
-        let skip = (mesh.dead_end[q as usize]
-            && !self.goal_polygons.contains(&q)
-            && !self.exhaustive)
+        let skip = (!self.exhaustive
+            && (mesh.dead_end[q as usize] && !self.goal_polygons.contains(&q)
+                || !mesh.pockets.leads_to(s, q, &self.goal_polygons)))
             // The start's own polygons are expanded from the start, every
             // point of them in sight (and going round a start on a vertex
             // inside the mesh would never end).

@@ -60,8 +60,8 @@ impl NavMesh {
     /// # Complexity
     /// `count` exact searches that visit the whole mesh: under a
     /// millisecond each on a 256 x 256 Dragon Age map (about 1,000
-    /// polygons), about half a second each on a 512 x 512 map strewn with
-    /// single blocked cells (36,691 polygons).
+    /// polygons), about 0.6 s each on a 512 x 512 map strewn with single
+    /// blocked cells (36,691 polygons).
     ///
     /// # Example
     /// ```

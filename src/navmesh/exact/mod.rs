@@ -10,7 +10,8 @@
 //! intervals rooted at that corner. The heuristic is the length of the
 //! straight way from the root through the interval to the goal. A node
 //! whose root has since been reached by a shorter path is not expanded
-//! (root-level pruning). The graph of these nodes ([`expand`]) is made as
+//! (root-level pruning), and no interval leads into a pocket (a part of the
+//! mesh that one portal joins to the rest) that does not hold the goal. The graph of these nodes ([`expand`]) is made as
 //! the core expands it: node ids index the search's own vector of
 //! intervals, the goal is one more node, and the core's node store holds
 //! their records by id. A mesh with landmarks (`landmarks`) also bounds a root's
