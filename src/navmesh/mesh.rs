@@ -62,10 +62,8 @@ pub struct NavMesh {
     /// Per vertex, whether it lies on a wall (an edge of one polygon only):
     /// the only points where a shortest path may bend.
     pub(crate) on_wall: Vec<bool>,
-    /// Per polygon, whether it has one neighbour at most: a search that
-    /// enters it can go no further.
-    pub(crate) dead_end: Vec<bool>,
-    /// The parts only one portal joins to the rest.
+    /// The parts only one portal joins to the rest (a polygon with one
+    /// neighbour among them).
     pub(crate) pockets: Pockets,
     pub(crate) graph: NodeGraph,
     pub(crate) locator: Locator,
@@ -196,14 +194,6 @@ impl NavMesh {
                 on_wall[b as usize] = true;
             }
         }
-        let dead_end = (0..count)
-            .map(|p| {
-                (start[p]..start[p + 1])
-                    .filter(|&s| links[s as usize] != NONE)
-                    .count()
-                    <= 1
-            })
-            .collect();
         if overlaps {
             check_overlaps(&vertices, &start, &corners)?;
         }
@@ -220,7 +210,6 @@ impl NavMesh {
             twins,
             on_wall,
             pockets,
-            dead_end,
             graph,
             locator,
             portal_nodes: DEFAULT_PORTAL_NODES,
@@ -426,7 +415,6 @@ impl NavMesh {
                 + self.twins.capacity())
                 * 4
             + self.on_wall.capacity()
-            + self.dead_end.capacity()
             + self.pockets.heap_bytes()
             + self.graph.heap_bytes()
             + self.locator.heap_bytes()

@@ -128,6 +128,33 @@ pub(crate) fn check_exact(
     Some(length)
 }
 
+/// [`check_exact`] on a mesh whose free space is `grid`'s, against the
+/// grid's GPPC any-angle optimum from `a` to `b`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_on_grid(
+    mesh: &NavMesh,
+    reference: &MeshReference,
+    grid: &Grid<f64>,
+    query: &mut MeshQuery,
+    points: &mut Vec<Point>,
+    a: Point,
+    b: Point,
+    what: &dyn Fn() -> String,
+) -> Option<f64> {
+    let optimum = optimal_length(grid, [a.x, a.y], [b.x, b.y]);
+    check_exact(
+        mesh,
+        reference,
+        Some(grid),
+        query,
+        points,
+        a,
+        b,
+        optimum,
+        what,
+    )
+}
+
 /// A query point on a grid from random numbers: in free cell `cell`, by
 /// `kind`: inside it (`f`, `g` the offsets), on its west edge, on its north
 /// edge, on its north-west corner, or its centre.
@@ -364,17 +391,15 @@ fn exact_paths_on_cell_meshes_are_the_optimum() {
             let mut query = MeshQuery::new();
             let (mut points, mut approximate) = (Vec::new(), Vec::new());
             for (a, b) in grid_queries(&grid, &picks, 8) {
-                let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
                 let what = || format!("cell mesh, {landmarks} landmarks\n{}", render(&grid));
-                let exact = check_exact(
+                let exact = check_on_grid(
                     &mesh,
                     &reference,
-                    Some(&grid),
+                    &grid,
                     &mut query,
                     &mut points,
                     a,
                     b,
-                    optimum,
                     &what,
                 );
                 let found = query.find_path_into(&mesh, a, b, &mut approximate).unwrap();
@@ -466,7 +491,6 @@ fn exact_paths_on_merged_rectangles_are_the_optimum() {
             let mut query = MeshQuery::new();
             let mut points = Vec::new();
             for (a, b) in grid_queries(&grid, &picks, 6) {
-                let optimum = optimal_length(&grid, [a.x, a.y], [b.x, b.y]);
                 let what = || {
                     format!(
                         "rectangles (split {split}, {landmarks} landmarks)\n{}{}",
@@ -474,15 +498,14 @@ fn exact_paths_on_merged_rectangles_are_the_optimum() {
                         mesh_picture(&mesh)
                     )
                 };
-                check_exact(
+                check_on_grid(
                     &mesh,
                     &reference,
-                    Some(&grid),
+                    &grid,
                     &mut query,
                     &mut points,
                     a,
                     b,
-                    optimum,
                     &what,
                 );
             }

@@ -14,7 +14,7 @@ use super::interval::{
 };
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 use crate::navmesh::mesh::{NavMesh, NONE};
-use crate::navmesh::point::Point;
+use crate::navmesh::point::{cross, Point};
 
 /// The node id of the goal point.
 pub(super) const GOAL: u32 = 0;
@@ -25,13 +25,6 @@ pub(super) const START: u32 = 1;
 /// be and still be searched on (relative): ties are kept, since two paths
 /// of one length may lead on into different intervals.
 const ROOT_SLACK: f64 = 1e-12;
-
-/// The cross product of `b - o` and `c - o`: positive when `o`, `b`, `c`
-/// turn left.
-#[inline]
-fn cross3(o: Point, b: Point, c: Point) -> f64 {
-    (b.x - o.x) * (c.y - o.y) - (b.y - o.y) * (c.x - o.x)
-}
 
 /// How far below the landmarks' bound the heuristic stays (relative).
 const LANDMARK_MARGIN: f64 = 1e-9;
@@ -151,8 +144,8 @@ impl Arena {
                     let b = mesh.vertices[mesh.corners[mesh.next_slot(p, s)] as usize];
                     for &u in mesh.polygon_corners(q as usize) {
                         let at = mesh.vertices[u as usize];
-                        let (sa, sb) = (cross3(goal, at, a), cross3(goal, at, b));
-                        if sa * sb < 0.0 && cross3(a, b, at) * cross3(a, b, goal) < 0.0 {
+                        let (sa, sb) = (cross(goal, at, a), cross(goal, at, b));
+                        if sa * sb < 0.0 && cross(a, b, at) * cross(a, b, goal) < 0.0 {
                             self.goal_corners.push((u, at.distance(goal)));
                         }
                     }
@@ -324,13 +317,14 @@ impl Arena {
             step: 0.0,
         };
         let goal_here = self.goal_polygons.contains(&p);
+        // The root on the entry edge's line: the whole polygon in sight.
+        let on_line = side(left, right, r) == 0.0;
         if self.exhaustive {
             // Every corner of the polygon in the cone is in sight of the
             // root, and every corner in sight of an end of the interval
             // that is a corner: the shortest path to each corner ends so
             // in some polygon (even a corner on walls only, or where two
             // walls touch).
-            let on_line = side(left, right, r) == 0.0;
             let (b, a) = (w(0), w(m));
             let via_b = (n.flags & RIGHT_AT_CORNER != 0).then(|| n.g + r.distance(b));
             let via_a = (n.flags & LEFT_AT_CORNER != 0).then(|| n.g + r.distance(a));
@@ -351,7 +345,7 @@ impl Arena {
                 }
             }
         }
-        if side(left, right, r) == 0.0 {
+        if on_line {
             // The root is on the entry edge: the whole polygon is in sight.
             // Round a root on a wall, the edges at the root lead on round
             // its fan of polygons (to the wall); round a vertex inside the
@@ -529,16 +523,16 @@ impl Arena {
         if q == NONE || from == to {
             return;
         }
-        // (An exhaustive search enters dead ends too: their corners need
-        // their distances.)
-        let skip = (!self.exhaustive
-            && (mesh.dead_end[q as usize] && !self.goal_polygons.contains(&q)
-                || !mesh.pockets.leads_to(s, q, &self.goal_polygons)))
-            // The start's own polygons are expanded from the start, every
-            // point of them in sight (and going round a start on a vertex
-            // inside the mesh would never end).
-            || (root.id == START_ROOT && self.start_polygons.contains(&q));
-        if skip && !self.exhaustive {
+        // Not into a pocket without the goal (an exhaustive search has no
+        // goal, and needs the distances to the corners in pockets too).
+        if !self.exhaustive && !mesh.pockets.leads_to(s, q, &self.goal_polygons) {
+            return;
+        }
+        // The start's own polygons are expanded from the start, every point
+        // of them in sight (and going round a start on a vertex inside the
+        // mesh would never end).
+        let own = root.id == START_ROOT && self.start_polygons.contains(&q);
+        if own && !self.exhaustive {
             return;
         }
         let Root {
@@ -585,7 +579,7 @@ impl Arena {
             if flags & LEFT_AT_CORNER != 0 {
                 self.record(mesh.corners[mesh.twins[s] as usize], g + root.distance(to));
             }
-            if skip {
+            if own {
                 return;
             }
             0.0

@@ -19,8 +19,6 @@ pub(crate) struct Landmarks {
     count: usize,
     /// `dist[v * count + i]`: from landmark `i` to vertex `v`.
     dist: Vec<f64>,
-    /// The landmarks' vertices.
-    at: Vec<u32>,
 }
 
 impl Landmarks {
@@ -38,7 +36,7 @@ impl Landmarks {
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.dist.capacity() * 8 + self.at.capacity() * 4
+        self.dist.capacity() * 8
     }
 }
 
@@ -121,7 +119,6 @@ impl NavMesh {
         };
         let mut search = ExactSearch::default();
         let mut tables: Vec<Vec<f64>> = Vec::new();
-        let mut at = Vec::new();
         // Per vertex, the distance to the nearest landmark chosen.
         let mut nearest = vec![f64::INFINITY; self.vertex_count()];
         let mut row = Vec::new();
@@ -136,7 +133,7 @@ impl NavMesh {
         } else {
             first
         };
-        while at.len() < count {
+        while tables.len() < count {
             let point = self.vertices[next as usize];
             if !search.distances(self, polygon_of[next as usize], point, &mut row) {
                 break;
@@ -146,7 +143,6 @@ impl NavMesh {
                     *n = d;
                 }
             }
-            at.push(next);
             tables.push(core::mem::take(&mut row));
             // Landmarks have distance 0 to themselves: never chosen again.
             match farthest(&candidates, &nearest) {
@@ -154,7 +150,7 @@ impl NavMesh {
                 _ => break,
             }
         }
-        let n = at.len();
+        let n = tables.len();
         let mut dist = vec![f64::NAN; self.vertex_count() * n];
         for (i, table) in tables.iter().enumerate() {
             for (v, &d) in table.iter().enumerate() {
@@ -163,7 +159,7 @@ impl NavMesh {
                 }
             }
         }
-        self.landmarks = Landmarks { count: n, dist, at };
+        self.landmarks = Landmarks { count: n, dist };
     }
 
     /// How many landmarks the mesh keeps ([`add_landmarks`](NavMesh::add_landmarks)).

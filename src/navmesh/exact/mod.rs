@@ -129,8 +129,8 @@ impl ExactSearch {
         let complete = self.search(mesh, from, from).is_some();
         self.arena.exhaustive = false;
         if complete {
-            out.clear();
-            out.extend_from_slice(&self.arena.reached);
+            // The next exhaustive search sizes `reached` again.
+            core::mem::swap(out, &mut self.arena.reached);
         }
         complete
     }
