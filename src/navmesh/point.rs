@@ -15,13 +15,23 @@ use super::MeshError;
 /// assert_eq!(a.distance(b), 5.0);
 /// assert_eq!(Point::from((4.0, 6.0)), b);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// The x coordinate.
     pub x: f64,
     /// The y coordinate.
     pub y: f64,
+}
+
+/// Equal coordinates (as `f64`: a NaN equals nothing). Both compared
+/// always, without a branch between: the exact search compares points in
+/// its inner loop, where either answer is common.
+impl PartialEq for Point {
+    #[inline]
+    fn eq(&self, other: &Point) -> bool {
+        (self.x == other.x) & (self.y == other.y)
+    }
 }
 
 impl Point {

@@ -40,8 +40,9 @@ pub(super) struct Arena {
     pub(super) overflow: bool,
     /// The node being expanded: the parent of those made.
     expanding: u32,
-    /// Scratch: the far corners of the polygon being expanded.
-    far: Vec<Point>,
+    /// Scratch: the far corners of the polygon being expanded, each with
+    /// the slot of the edge that starts there.
+    far: Vec<(Point, usize)>,
     root_g: Vec<f64>,
     root_stamp: Vec<u32>,
     stamp: u32,
@@ -275,7 +276,7 @@ impl Arena {
                     self.record(u, start.distance(pu));
                 }
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                self.push(mesh, s, pu, pv, flags, Root::start(start));
+                self.push(mesh, s, pu, pv, flags, &Root::start(start));
             }
         }
         goal
@@ -297,18 +298,20 @@ impl Arena {
         let e = n.slot as usize - base;
         // Corner i of the far side: w(0) = B (after the entry edge) ...
         // w(k - 1) = A; edge j runs from w(j) to w(j + 1), slot slot(j).
+        // The far corners and their slots, read once: every loop below
+        // reads them again.
+        let mut kept = core::mem::take(&mut self.far);
+        kept.clear();
         // (e + 1 + j < 2k: a compare, not a division.)
-        let slot = |j: usize| {
-            let i = e + 1 + j;
-            base + if i >= k { i - k } else { i }
-        };
-        let corner = |j: usize| mesh.corners[slot(j)];
+        kept.extend((e + 1..e + 1 + k).map(|i| {
+            let s = base + if i >= k { i - k } else { i };
+            (mesh.vertices[mesh.corners[s] as usize], s)
+        }));
+        let far = &kept[..k];
         let m = k - 1;
-        // The far corners, read once: every loop below reads them again.
-        let mut far = core::mem::take(&mut self.far);
-        far.clear();
-        far.extend((0..=m).map(|j| mesh.vertices[corner(j) as usize]));
-        let w = |j: usize| far[j];
+        let w = |j: usize| far[j].0;
+        let slot = |j: usize| far[j].1;
+        let corner = |j: usize| mesh.corners[far[j].1];
         let (r, left, right) = (n.root, n.left, n.right);
         let same = Root {
             id: n.root_id,
@@ -357,9 +360,9 @@ impl Arena {
                     continue;
                 }
                 let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                self.push(mesh, slot(j), w(j), w(j + 1), flags, same);
+                self.push(mesh, slot(j), w(j), w(j + 1), flags, &same);
             }
-            self.far = far;
+            self.far = kept;
             return goal_here.then(|| r.distance(self.goal));
         }
         // The ray through the right end leaves the polygon on edge jr, the
@@ -387,34 +390,40 @@ impl Arena {
         }
         // Rounding can leave the two rays crossing on one edge the wrong
         // way round: an empty cone.
-        let open = jr < m
-            && jl < m
-            && (jr < jl || {
+        // (Conditions here and below are joined without short cuts where
+        // each part is cheap: one branch on the whole mispredicts less
+        // often than one per part. The crossings' order waits on their
+        // divisions: only when both rays leave by one edge.)
+        let open = (jr < m)
+            & (jl < m)
+            & (jr < jl || {
                 let (a, b) = (w(jr), w(jr + 1));
                 (hit_l.x - hit_r.x) * (b.x - a.x) + (hit_l.y - hit_r.y) * (b.y - a.y) >= 0.0
             });
         if open {
-            for j in jr..=jl {
-                let (a, from_corner) = if j == jr {
-                    (hit_r, hit_r == w(j))
-                } else {
-                    (w(j), true)
-                };
-                let (b, to_corner) = if j == jl {
-                    (hit_l, hit_l == w(j + 1))
-                } else {
-                    (w(j + 1), true)
-                };
-                let flags = if to_corner { LEFT_AT_CORNER } else { 0 }
-                    | if from_corner { RIGHT_AT_CORNER } else { 0 };
-                self.push(mesh, slot(j), a, b, flags, same);
+            // The first edge from the right ray's crossing, the last to the
+            // left ray's, whole edges between (in that order).
+            let ends = |from_corner: bool, to_corner: bool| {
+                (if to_corner { LEFT_AT_CORNER } else { 0 })
+                    | if from_corner { RIGHT_AT_CORNER } else { 0 }
+            };
+            let first = ends(hit_r == w(jr), (jr < jl) | (hit_l == w(jr + 1)));
+            let to = if jr < jl { w(jr + 1) } else { hit_l };
+            self.push(mesh, slot(jr), hit_r, to, first, &same);
+            if jr < jl {
+                for j in jr + 1..jl {
+                    let both = LEFT_AT_CORNER | RIGHT_AT_CORNER;
+                    self.push(mesh, slot(j), w(j), w(j + 1), both, &same);
+                }
+                let last = ends(true, hit_l == w(jl + 1));
+                self.push(mesh, slot(jl), w(jl), hit_l, last, &same);
             }
         }
         // Bending round the right end, B, when it is a corner on a wall.
         let b_id = corner(0);
-        if n.flags & RIGHT_AT_CORNER != 0
-            && mesh.on_wall[b_id as usize]
-            && (jr > 0 || hit_r != w(0))
+        if (n.flags & RIGHT_AT_CORNER != 0)
+            & mesh.on_wall[b_id as usize]
+            & ((jr > 0) | (hit_r != w(0)))
         {
             let b = w(0);
             let step = r.distance(b);
@@ -426,20 +435,22 @@ impl Arena {
                 step,
             };
             if self.offer_root(b_id, g) {
-                for j in 0..=jr.min(m - 1) {
-                    let (to, to_corner) = if j == jr {
-                        (hit_r, hit_r == w(j + 1))
-                    } else {
-                        (w(j + 1), true)
-                    };
+                // Whole edges up to the right ray's, then that edge up to
+                // the crossing.
+                let both = LEFT_AT_CORNER | RIGHT_AT_CORNER;
+                for j in 0..jr.min(m) {
+                    self.push(mesh, slot(j), w(j), w(j + 1), both, &bent);
+                }
+                if jr < m {
+                    let to_corner = hit_r == w(jr + 1);
                     let flags = RIGHT_AT_CORNER | if to_corner { LEFT_AT_CORNER } else { 0 };
-                    self.push(mesh, slot(j), w(j), to, flags, bent);
+                    self.push(mesh, slot(jr), w(jr), hit_r, flags, &bent);
                 }
             }
         }
         // Bending round the left end, A.
         let a_id = corner(m);
-        if n.flags & LEFT_AT_CORNER != 0 && mesh.on_wall[a_id as usize] && jl < m {
+        if (n.flags & LEFT_AT_CORNER != 0) & mesh.on_wall[a_id as usize] & (jl < m) {
             let a = w(m);
             let step = r.distance(a);
             let g = n.g + step;
@@ -450,18 +461,17 @@ impl Arena {
                 step,
             };
             if self.offer_root(a_id, g) {
-                for j in jl..m {
-                    let (from, from_corner) = if j == jl {
-                        (hit_l, hit_l == w(j))
-                    } else {
-                        (w(j), true)
-                    };
-                    let flags = LEFT_AT_CORNER | if from_corner { RIGHT_AT_CORNER } else { 0 };
-                    self.push(mesh, slot(j), from, w(j + 1), flags, bent);
+                // The left ray's edge from the crossing, then whole edges.
+                let from_corner = hit_l == w(jl);
+                let flags = LEFT_AT_CORNER | if from_corner { RIGHT_AT_CORNER } else { 0 };
+                self.push(mesh, slot(jl), hit_l, w(jl + 1), flags, &bent);
+                let both = LEFT_AT_CORNER | RIGHT_AT_CORNER;
+                for j in jl + 1..m {
+                    self.push(mesh, slot(j), w(j), w(j + 1), both, &bent);
                 }
             }
         }
-        self.far = far;
+        self.far = kept;
         if !goal_here {
             return None;
         }
@@ -501,7 +511,7 @@ impl Arena {
     /// its polygon's order), if that edge is a portal and the interval is
     /// one: into the polygon across, whose entry edge runs `to -> from`.
     #[inline(always)]
-    fn push(&mut self, mesh: &NavMesh, s: usize, from: Point, to: Point, flags: u8, root: Root) {
+    fn push(&mut self, mesh: &NavMesh, s: usize, from: Point, to: Point, flags: u8, root: &Root) {
         // Most edges are walls: that test stays inline.
         if mesh.links[s] != NONE {
             self.push_portal(mesh, s, from, to, flags, root);
@@ -517,7 +527,7 @@ impl Arena {
         from: Point,
         to: Point,
         flags: u8,
-        root: Root,
+        root: &Root,
     ) {
         let q = mesh.links[s];
         if q == NONE || from == to {
@@ -540,7 +550,7 @@ impl Arena {
             at: mut root,
             mut g,
             mut step,
-        } = root;
+        } = *root;
         let mut via = START_ROOT;
         if side(root, from, to) == 0.0 && !between(from, to, root) {
             // Seen edge-on from beyond its ends: only the line through it

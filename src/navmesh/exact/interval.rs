@@ -130,13 +130,13 @@ pub(super) fn estimate(root: Point, left: Point, right: Point, goal: Point) -> f
         return root.distance(goal);
     }
     let sg = side(left, right, goal);
-    let goal = if (sr > 0.0) == (sg > 0.0) && sg != 0.0 {
+    let goal = if ((sr > 0.0) == (sg > 0.0)) & (sg != 0.0) {
         mirror(goal, left, right)
     } else {
         goal
     };
     let (sl, srt) = (side(root, goal, left), side(root, goal, right));
-    if (sl <= 0.0 && srt >= 0.0) || (sl >= 0.0 && srt <= 0.0) {
+    if ((sl <= 0.0) & (srt >= 0.0)) | ((sl >= 0.0) & (srt <= 0.0)) {
         root.distance(goal)
     } else {
         (root.distance(left) + left.distance(goal)).min(root.distance(right) + right.distance(goal))
