@@ -89,30 +89,20 @@ fn run() -> Result<bool, String> {
 
     let t = Instant::now();
     let mut options = HierarchyOptions::new(cluster).smoothing_window(window);
-    if let Some(d) = flags.get("smooth-limit") {
-        options = options.smoothing_limit(
-            d.parse()
-                .map_err(|_| format!("--smooth-limit {d}: not a number"))?,
-        );
+    if let Some(d) = flags.parsed("smooth-limit")? {
+        options = options.smoothing_limit(d);
     }
-    if let Some(d) = flags.get("patience") {
-        let k: u64 = d
-            .parse()
-            .map_err(|_| format!("--patience {d}: not a number"))?;
+    if let Some(k) = flags.parsed::<u64>("patience")? {
         options = options.smoothing_patience(if k == 0 { u64::MAX } else { k });
     }
     if flags.is_set("merge") {
         options = options.merge_entrances(true);
     }
-    if let Some(d) = flags.get("wide") {
-        options =
-            options.wide_entrance(d.parse().map_err(|_| format!("--wide {d}: not a number"))?);
+    if let Some(d) = flags.parsed("wide")? {
+        options = options.wide_entrance(d);
     }
-    if let Some(d) = flags.get("direct") {
-        options = options.direct_limit(
-            d.parse()
-                .map_err(|_| format!("--direct {d}: not a number"))?,
-        );
+    if let Some(d) = flags.parsed("direct")? {
+        options = options.direct_limit(d);
     }
     let mut h = Hierarchy::with_options(&grid, options).map_err(|e| e.to_string())?;
     let build = t.elapsed();

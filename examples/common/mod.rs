@@ -218,6 +218,17 @@ impl Flags {
         self.get(name).unwrap_or(default)
     }
 
+    /// The value of `--name` read as a `T`, if given: `Err` when it does
+    /// not read as one.
+    pub fn parsed<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String> {
+        self.get(name)
+            .map(|text| {
+                text.parse()
+                    .map_err(|_| format!("--{name} {text}: not a number"))
+            })
+            .transpose()
+    }
+
     /// The value of `--name` (or `default`) as a whole number.
     pub fn number(&self, name: &str, default: &str) -> Result<u64, String> {
         self.get_or(name, default)

@@ -255,11 +255,11 @@ impl MeshQuery {
     ///
     /// Which to pick: this one, unless measurements on your maps say
     /// otherwise. It gives the optimum, and on the MovingAI maps of the
-    /// benchmarks it was also the faster of the two on all but three: a
-    /// map of many small rooms (8room_000) and two strewn with single
-    /// blocked cells (random512-10-0 and random512-25-0), where
-    /// [`find_path`](MeshQuery::find_path) took 0.74, 0.96 and 0.44 of its
-    /// time (BENCHMARKS.md, "Landmarks and pockets").
+    /// benchmarks it was also the faster of the two on all but two: a map
+    /// of many small rooms (8room_000) and one strewn with single blocked
+    /// cells (random512-25-0), where [`find_path`](MeshQuery::find_path)
+    /// took 0.83 and 0.44 of its time (BENCHMARKS.md, "Branches in the
+    /// exact search").
     /// `find_path` searches a fixed graph of corners, its paths within 0.1%
     /// of the optimum on average and a few percent at worst. Both take the
     /// same points and give the same errors; [`stats`](MeshQuery::stats)
@@ -267,8 +267,8 @@ impl MeshQuery {
     ///
     /// A mesh with landmarks ([`NavMesh::add_landmarks`]) guides this
     /// search by them: the same paths, for 1.8-2.4 times fewer expansions
-    /// on the Dragon Age maps of the benchmarks (den520d 29.9 -> 19.2 us a
-    /// query, lak303d 66.4 -> 31.5 us; 8room_000 1,246 -> 618 us, then
+    /// on the Dragon Age maps of the benchmarks (den520d 28.0 -> 18.1 us a
+    /// query, lak303d 62.1 -> 29.7 us; 8room_000 1,186 -> 617 us, then
     /// faster than `find_path`). They pay where walls force detours, not
     /// on open maps of scattered obstacles.
     ///
