@@ -391,15 +391,16 @@ impl Arena {
         // Rounding can leave the two rays crossing on one edge the wrong
         // way round: an empty cone.
         // (Conditions here and below are joined without short cuts where
-        // each part is cheap: one branch on the whole mispredicts less
-        // often than one per part. The crossings' order waits on their
-        // divisions: only when both rays leave by one edge.)
-        let open = (jr < m)
-            & (jl < m)
-            & (jr < jl || {
-                let (a, b) = (w(jr), w(jr + 1));
-                (hit_l.x - hit_r.x) * (b.x - a.x) + (hit_l.y - hit_r.y) * (b.y - a.y) >= 0.0
-            });
+        // each part is cheap and safe to evaluate: one branch on the whole
+        // mispredicts less often than one per part. Not so `jr < m`, which
+        // guards the edge after jr, nor the crossings' order, which waits
+        // on their divisions: only when both rays leave by one edge.)
+        let open = jr < m
+            && (jl < m)
+                & (jr < jl || {
+                    let (a, b) = (w(jr), w(jr + 1));
+                    (hit_l.x - hit_r.x) * (b.x - a.x) + (hit_l.y - hit_r.y) * (b.y - a.y) >= 0.0
+                });
         if open {
             // The first edge from the right ray's crossing, the last to the
             // left ray's, whole edges between (in that order).
