@@ -10,7 +10,8 @@ use core::ops::Range;
 use smallvec::SmallVec;
 
 use super::interval::{
-    between, crossing, estimate, side, Interval, LEFT_AT_CORNER, RIGHT_AT_CORNER, START_ROOT,
+    between, corner_flags, crossing, estimate, side, Interval, LEFT_AT_CORNER, RIGHT_AT_CORNER,
+    START_ROOT,
 };
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 use crate::navmesh::mesh::{NavMesh, NONE};
@@ -25,6 +26,9 @@ pub(super) const START: u32 = 1;
 /// be and still be searched on (relative): ties are kept, since two paths
 /// of one length may lead on into different intervals.
 const ROOT_SLACK: f64 = 1e-12;
+
+/// The flags of a whole edge: both ends corners.
+const WHOLE: u8 = LEFT_AT_CORNER | RIGHT_AT_CORNER;
 
 /// How far below the landmarks' bound the heuristic stays (relative).
 const LANDMARK_MARGIN: f64 = 1e-9;
@@ -275,8 +279,7 @@ impl Arena {
                     // Every corner of a convex polygon is in sight.
                     self.record(u, start.distance(pu));
                 }
-                let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                self.push(mesh, s, pu, pv, flags, &Root::start(start));
+                self.push(mesh, s, pu, pv, WHOLE, &Root::start(start));
             }
         }
         goal
@@ -359,8 +362,7 @@ impl Arena {
                 if inside && (corner(j) == n.root_id || corner(j + 1) == n.root_id) {
                     continue;
                 }
-                let flags = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                self.push(mesh, slot(j), w(j), w(j + 1), flags, &same);
+                self.push(mesh, slot(j), w(j), w(j + 1), WHOLE, &same);
             }
             self.far = kept;
             return goal_here.then(|| r.distance(self.goal));
@@ -390,37 +392,32 @@ impl Arena {
         }
         // Rounding can leave the two rays crossing on one edge the wrong
         // way round: an empty cone.
-        // (Conditions here and below are joined without short cuts where
-        // each part is cheap and safe to evaluate: one branch on the whole
-        // mispredicts less often than one per part. Not so `jr < m`, which
-        // guards the edge after jr, nor the crossings' order, which waits
-        // on their divisions: only when both rays leave by one edge.)
+        // (jr < m makes jl < m; the crossings' order waits on their
+        // divisions, so it is looked at only when both rays leave by one
+        // edge.)
         let open = jr < m
-            && (jl < m)
-                & (jr < jl || {
-                    let (a, b) = (w(jr), w(jr + 1));
-                    (hit_l.x - hit_r.x) * (b.x - a.x) + (hit_l.y - hit_r.y) * (b.y - a.y) >= 0.0
-                });
+            && (jr < jl || {
+                let (a, b) = (w(jr), w(jr + 1));
+                (hit_l.x - hit_r.x) * (b.x - a.x) + (hit_l.y - hit_r.y) * (b.y - a.y) >= 0.0
+            });
         if open {
             // The first edge from the right ray's crossing, the last to the
             // left ray's, whole edges between (in that order).
-            let ends = |from_corner: bool, to_corner: bool| {
-                (if to_corner { LEFT_AT_CORNER } else { 0 })
-                    | if from_corner { RIGHT_AT_CORNER } else { 0 }
-            };
-            let first = ends(hit_r == w(jr), (jr < jl) | (hit_l == w(jr + 1)));
+            let first = corner_flags(hit_r == w(jr), (jr < jl) | (hit_l == w(jr + 1)));
             let to = if jr < jl { w(jr + 1) } else { hit_l };
             self.push(mesh, slot(jr), hit_r, to, first, &same);
             if jr < jl {
                 for j in jr + 1..jl {
-                    let both = LEFT_AT_CORNER | RIGHT_AT_CORNER;
-                    self.push(mesh, slot(j), w(j), w(j + 1), both, &same);
+                    self.push(mesh, slot(j), w(j), w(j + 1), WHOLE, &same);
                 }
-                let last = ends(true, hit_l == w(jl + 1));
+                let last = corner_flags(true, hit_l == w(jl + 1));
                 self.push(mesh, slot(jl), w(jl), hit_l, last, &same);
             }
         }
         // Bending round the right end, B, when it is a corner on a wall.
+        // (Conditions joined without short cuts: each part is cheap, and
+        // one branch on the whole mispredicts less often than one per
+        // part.)
         let b_id = corner(0);
         if (n.flags & RIGHT_AT_CORNER != 0)
             & mesh.on_wall[b_id as usize]
@@ -438,13 +435,11 @@ impl Arena {
             if self.offer_root(b_id, g) {
                 // Whole edges up to the right ray's, then that edge up to
                 // the crossing.
-                let both = LEFT_AT_CORNER | RIGHT_AT_CORNER;
                 for j in 0..jr.min(m) {
-                    self.push(mesh, slot(j), w(j), w(j + 1), both, &bent);
+                    self.push(mesh, slot(j), w(j), w(j + 1), WHOLE, &bent);
                 }
                 if jr < m {
-                    let to_corner = hit_r == w(jr + 1);
-                    let flags = RIGHT_AT_CORNER | if to_corner { LEFT_AT_CORNER } else { 0 };
+                    let flags = corner_flags(true, hit_r == w(jr + 1));
                     self.push(mesh, slot(jr), w(jr), hit_r, flags, &bent);
                 }
             }
@@ -463,12 +458,10 @@ impl Arena {
             };
             if self.offer_root(a_id, g) {
                 // The left ray's edge from the crossing, then whole edges.
-                let from_corner = hit_l == w(jl);
-                let flags = LEFT_AT_CORNER | if from_corner { RIGHT_AT_CORNER } else { 0 };
+                let flags = corner_flags(hit_l == w(jl), true);
                 self.push(mesh, slot(jl), hit_l, w(jl + 1), flags, &bent);
-                let both = LEFT_AT_CORNER | RIGHT_AT_CORNER;
                 for j in jl + 1..m {
-                    self.push(mesh, slot(j), w(j), w(j + 1), both, &bent);
+                    self.push(mesh, slot(j), w(j), w(j + 1), WHOLE, &bent);
                 }
             }
         }
@@ -531,7 +524,8 @@ impl Arena {
         root: &Root,
     ) {
         let q = mesh.links[s];
-        if q == NONE || from == to {
+        debug_assert!(q != NONE, "push calls this on portals only");
+        if from == to {
             return;
         }
         // Not into a pocket without the goal (an exhaustive search has no

@@ -11,6 +11,15 @@ pub(super) const LEFT_AT_CORNER: u8 = 1;
 /// [`Interval::flags`]: the right end is the entry edge's second corner (`B`).
 pub(super) const RIGHT_AT_CORNER: u8 = 2;
 
+/// The [`Interval::flags`] of an interval running from `from` to `to` on
+/// its edge (in the order of the polygon it leaves): whether each end is
+/// the edge's corner. `from` becomes the new node's right end, `to` its
+/// left.
+#[inline]
+pub(super) fn corner_flags(from_corner: bool, to_corner: bool) -> u8 {
+    (if from_corner { RIGHT_AT_CORNER } else { 0 }) | if to_corner { LEFT_AT_CORNER } else { 0 }
+}
+
 /// A search node: the interval `[left, right]` of the edge by which the
 /// search enters `polygon`, seen from `root`. Looking from the root into
 /// the polygon, `left` is towards the entry edge's first corner in the
