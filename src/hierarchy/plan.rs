@@ -13,7 +13,9 @@ use crate::grid::{Cell, Grid, MapVersion};
 /// cells, so a unit can start walking after the abstract search and one
 /// stretch, long before the whole path is refined. The stretches together
 /// are the path [`find_path`](Hierarchy::find_path) would give, smoothed
-/// window by window as they go (so their cost may differ slightly).
+/// window by window as they go (so their cost may differ slightly); a start
+/// and goal close enough for the direct search get its optimal path in one
+/// stretch, as `find_path` gives it.
 ///
 /// A plan belongs to the grid version it was made on: after an edit,
 /// `next_stretch` returns [`HierarchyError::MapChanged`] (plan again from
@@ -111,6 +113,13 @@ impl<C: Cost> Plan<C> {
             return Ok(false);
         }
         check_version(grid, self.version.get())?;
+        if self.waypoints.is_empty() {
+            // Found by the direct search: optimal, nothing to smooth.
+            out.extend_from_slice(&self.pending[usize::from(self.started)..]);
+            self.started = true;
+            self.done = true;
+            return Ok(true);
+        }
         let window = hierarchy.options.smoothing_window;
         // Refine until there are one and a half windows beyond what was
         // handed out (or the path ends): one smoothed and handed out, half a

@@ -139,6 +139,10 @@ fn check_query<C: EditCost>(
                 );
             }
             assert!(plan.is_done());
+            if plan.waypoints().is_empty() {
+                // Found by the direct search: find_path's path, whole.
+                assert_eq!((&walk, stretches), (&path, 1), "{what}: direct plan");
+            }
             assert_eq!(
                 (walk.first(), walk.last()),
                 (Some(&start), Some(&goal)),
