@@ -62,6 +62,11 @@ pub struct NavMesh {
     /// Per vertex, whether it lies on a wall (an edge of one polygon only):
     /// the only points where a shortest path may bend.
     pub(crate) on_wall: Vec<bool>,
+    /// Each polygon's corners twice round, with their slots: polygon `p`'s
+    /// run is `ring[2 * start[p]..2 * start[p + 1]]`, so the corners from
+    /// any slot on, once round, are one slice (the exact search reads them
+    /// so at every expansion).
+    pub(crate) ring: Vec<(Point, u32)>,
     /// The parts only one portal joins to the rest (a polygon with one
     /// neighbour among them).
     pub(crate) pockets: Pockets,
@@ -202,6 +207,13 @@ impl NavMesh {
             &corners[start[p] as usize..start[p + 1] as usize]
         });
         let pockets = Pockets::new(&start, &links, &twins);
+        let mut ring = Vec::with_capacity(2 * corners.len());
+        for p in 0..count {
+            let slots = start[p]..start[p + 1];
+            for s in slots.clone().chain(slots) {
+                ring.push((vertices[corners[s as usize] as usize], s));
+            }
+        }
         Ok(NavMesh {
             vertices,
             start,
@@ -209,6 +221,7 @@ impl NavMesh {
             links,
             twins,
             on_wall,
+            ring,
             pockets,
             graph,
             locator,
@@ -415,6 +428,7 @@ impl NavMesh {
                 + self.twins.capacity())
                 * 4
             + self.on_wall.capacity()
+            + self.ring.capacity() * core::mem::size_of::<(Point, u32)>()
             + self.pockets.heap_bytes()
             + self.graph.heap_bytes()
             + self.locator.heap_bytes()

@@ -44,9 +44,6 @@ pub(super) struct Arena {
     pub(super) overflow: bool,
     /// The node being expanded: the parent of those made.
     expanding: u32,
-    /// Scratch: the far corners of the polygon being expanded, each with
-    /// the slot of the edge that starts there.
-    far: Vec<(Point, usize)>,
     root_g: Vec<f64>,
     root_stamp: Vec<u32>,
     stamp: u32,
@@ -300,21 +297,13 @@ impl Arena {
         let (base, k) = (slots.start, slots.len());
         let e = n.slot as usize - base;
         // Corner i of the far side: w(0) = B (after the entry edge) ...
-        // w(k - 1) = A; edge j runs from w(j) to w(j + 1), slot slot(j).
-        // The far corners and their slots, read once: every loop below
-        // reads them again.
-        let mut kept = core::mem::take(&mut self.far);
-        kept.clear();
-        // (e + 1 + j < 2k: a compare, not a division.)
-        kept.extend((e + 1..e + 1 + k).map(|i| {
-            let s = base + if i >= k { i - k } else { i };
-            (mesh.vertices[mesh.corners[s] as usize], s)
-        }));
-        let far = &kept[..k];
+        // w(k - 1) = A; edge j runs from w(j) to w(j + 1), slot slot(j):
+        // one slice of the polygon's corners twice round.
+        let far = &mesh.ring[2 * base + e + 1..2 * base + e + 1 + k];
         let m = k - 1;
         let w = |j: usize| far[j].0;
-        let slot = |j: usize| far[j].1;
-        let corner = |j: usize| mesh.corners[far[j].1];
+        let slot = |j: usize| far[j].1 as usize;
+        let corner = |j: usize| mesh.corners[far[j].1 as usize];
         let (r, left, right) = (n.root, n.left, n.right);
         let same = Root {
             id: n.root_id,
@@ -364,7 +353,6 @@ impl Arena {
                 }
                 self.push(mesh, slot(j), w(j), w(j + 1), WHOLE, &same);
             }
-            self.far = kept;
             return goal_here.then(|| r.distance(self.goal));
         }
         // The ray through the right end leaves the polygon on edge jr, the
@@ -465,7 +453,6 @@ impl Arena {
                 }
             }
         }
-        self.far = kept;
         if !goal_here {
             return None;
         }
