@@ -35,15 +35,17 @@
 //! |---|---|---|
 //! | paths | within 0.1% of the optimum on average, a few percent at worst | the optimum (to rounding) |
 //! | how | A\* over a fixed graph of corners, then the funnel | Polyanya: intervals made as the search goes |
-//! | speed | the faster on many small rooms (8room_000) and dense scattered cells (random512-25-0) | the faster on the other ten MovingAI maps measured |
+//! | speed | without landmarks, the faster on many small rooms (8room_000) and dense scattered cells (random512-25-0) | the faster on the other ten MovingAI maps measured, and with [`add_landmarks`](NavMesh::add_landmarks) on all but random512-25-0 |
 //!
 //! # Measured
 //! On the twelve MovingAI maps of the benchmarks, the exact search gives
-//! the `polyanya` crate's length on every scenario, in about half its time
-//! on the same polygons; `find_path` averages within 0.1% of the optimum.
-//! Against the full-grid A\* the faster of the two ranges from above 10x
-//! (Baldur's Gate, StarCraft maps) to below 1x (maps strewn with single
-//! blocked cells, tens of thousands of polygons): BENCHMARKS.md,
+//! the `polyanya` crate's length on every scenario, in 0.06-0.55 of its
+//! time on the same polygons (0.07-0.41 with eight landmarks on the maps
+//! whose walls force detours); `find_path` averages within 0.1% of the
+//! optimum. Against the full-grid A\* the faster of the two ranges from
+//! above 10x (the Dragon Age, Baldur's Gate, StarCraft and city maps) to
+//! below 1x (maps strewn with single blocked cells, tens of thousands of
+//! polygons): BENCHMARKS.md,
 //! "Navigation meshes"; `examples/navmesh.rs`, and `polyanya` as a peer in
 //! `benchmarks/examples/navmesh_peers.rs`.
 //!
