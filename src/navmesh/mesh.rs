@@ -505,6 +505,39 @@ fn normalise(vertices: &[Point], ring: &mut [u32], polygon: usize) -> Result<(),
 mod tests {
     use super::*;
 
+    /// The ring holds each polygon's corners twice round, slot by slot, so
+    /// the exact search reads the corners from any slot on as one slice.
+    #[test]
+    fn the_ring_is_each_polygon_twice_round() {
+        // A hexagon, a triangle and a square: runs of three lengths.
+        let v = [
+            [0.0, 0.0],
+            [2.0, 0.0],
+            [3.0, 1.0],
+            [2.0, 2.0],
+            [0.0, 2.0],
+            [-1.0, 1.0],
+            [4.0, 0.0],
+            [4.0, 2.0],
+            [6.0, 0.0],
+        ];
+        let polygons = [vec![0u32, 1, 2, 3, 4, 5], vec![1, 6, 2], vec![6, 8, 7, 2]];
+        let mesh = NavMesh::from_polygons(&v, &polygons).unwrap();
+        assert_eq!(mesh.ring.len(), 2 * mesh.corners.len());
+        for p in 0..mesh.polygon_count() as u32 {
+            let slots = mesh.slots(p);
+            let k = slots.len();
+            for e in 0..k {
+                let from = 2 * slots.start + e;
+                for (i, &(at, s)) in mesh.ring[from..from + k].iter().enumerate() {
+                    let want = slots.start + (e + i) % k;
+                    assert_eq!(s as usize, want, "polygon {p}, from slot {e}");
+                    assert_eq!(at, mesh.vertices[mesh.corners[want] as usize]);
+                }
+            }
+        }
+    }
+
     /// A square of side 1e155: its area overflows to infinity, and
     /// `from_polygons` called it `Degenerate` ("no area") where
     /// `from_outlines` said `CoordinateRange` for the same square (issue "No
