@@ -80,6 +80,7 @@ fn run() -> Result<bool, String> {
             ("--patience N", "smoothing searches in a row that may find nothing before the rest of a path is kept (default 0: never give up)"),
             ("--merge", "merge the runs of a border joined inside both clusters into one entrance"),
             ("--wide N", "entrances of at least N cells get a transition at each end, narrower ones one in the middle (default 6)"),
+            ("--landmarks N", "landmarks guiding the abstract search (HierarchyOptions::landmarks; default 0)"),
             ("--rounds N", "timed passes over the file per method, the fastest kept (default 3)"),
             ("--edits N", "random one-cell edits timed for the repair (default 200)"),
         ],
@@ -122,6 +123,9 @@ fn run() -> Result<bool, String> {
     }
     if let Some(d) = flags.parsed("direct")? {
         options = options.direct_limit(d);
+    }
+    if let Some(n) = flags.parsed("landmarks")? {
+        options = options.landmarks(n);
     }
     let mut h = Hierarchy::with_options(&grid, options).map_err(|e| e.to_string())?;
     let build = t.elapsed();

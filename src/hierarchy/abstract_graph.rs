@@ -4,6 +4,7 @@
 
 use smallvec::SmallVec;
 
+use super::landmarks::AbstractLandmarks;
 use crate::cost::Cost;
 use crate::graph::{DenseIds, EdgeSink, Expansion, Graph};
 use crate::grid::heuristic::GridHeuristic;
@@ -270,12 +271,17 @@ impl<C: Cost> DenseIds for Overlay<'_, C> {
     }
 }
 
-/// The grid's heuristic to the goal, read at each abstract node's cell.
-pub(crate) struct OverlayHeuristic<'a, C> {
+/// The grid's heuristic to the goal, read at each abstract node's cell,
+/// and at the graph's nodes the landmarks' bound when it is larger.
+pub(crate) struct OverlayHeuristic<'a, C: Cost> {
     pub(crate) cells: &'a [Cell],
     pub(crate) start: Cell,
     pub(crate) goal: Cell,
     pub(crate) grid: GridHeuristic<C>,
+    /// Landmarks aimed at this query's goal.
+    pub(crate) landmarks: Option<&'a AbstractLandmarks<C>>,
+    /// Moves cost the same both ways (no terrain).
+    pub(crate) both_ways: bool,
 }
 
 impl<C: Cost> Heuristic<u32, C> for OverlayHeuristic<'_, C> {
@@ -287,6 +293,17 @@ impl<C: Cost> Heuristic<u32, C> for OverlayHeuristic<'_, C> {
             None if n == self.cells.len() => self.start,
             None => self.goal,
         };
-        self.grid.estimate(cell)
+        let h = self.grid.estimate(cell);
+        match self.landmarks {
+            Some(l) if n < self.cells.len() => {
+                let b = l.bound(n, self.both_ways);
+                if b > h {
+                    b
+                } else {
+                    h
+                }
+            }
+            _ => h,
+        }
     }
 }

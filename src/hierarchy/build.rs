@@ -15,6 +15,7 @@ use crate::store::Records;
 impl<C: Cost> Hierarchy<C> {
     /// Everything from scratch.
     pub(super) fn rebuild(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
+        self.landmarks.stale = true;
         self.layout = Layout::new(grid.width(), grid.height(), self.layout.size);
         self.connectivity = grid.connectivity();
         self.cached = self.options.cache_fields && !grid.has_terrain();
@@ -63,6 +64,7 @@ impl<C: Cost> Hierarchy<C> {
         if same_shape && grid.version() == self.version {
             return Ok(Repair::default());
         }
+        self.landmarks.stale = true;
         let edits = match grid.edits_since(self.version) {
             Some(edits) if same_shape => edits,
             _ => return self.rebuild(grid),

@@ -41,7 +41,8 @@
 //! A\* core (on a window of the grid), and the abstract search runs on the
 //! same core; 4- and 8-connected grids with terrain are supported.
 //! [`HierarchyOptions`] sets the cluster size, the smoothing window and
-//! budget, the kept per-node fields and merged entrances.
+//! budget, the kept per-node fields, merged entrances, and landmarks that
+//! guide the abstract search on maps edited seldom.
 //!
 //! # Measured
 //! About 10x faster than the full-grid A\* on 512 x 512 city maps, with
@@ -107,6 +108,7 @@ mod abstract_graph;
 mod build;
 mod equality;
 mod error;
+mod landmarks;
 mod layout;
 mod plan;
 mod search;
@@ -116,6 +118,7 @@ pub use error::HierarchyError;
 pub use plan::Plan;
 
 use abstract_graph::Abstract;
+use landmarks::AbstractLandmarks;
 use layout::Layout;
 
 use crate::astar::Engine;
@@ -146,6 +149,7 @@ pub struct HierarchyOptions {
     direct_limit: u64,
     cache_fields: bool,
     merge_entrances: bool,
+    landmarks: usize,
 }
 
 impl HierarchyOptions {
@@ -171,6 +175,7 @@ impl HierarchyOptions {
             direct_limit: 4 * u64::from(cluster_size) * u64::from(cluster_size),
             cache_fields: true,
             merge_entrances: false,
+            landmarks: 0,
         }
     }
 
@@ -314,6 +319,39 @@ impl HierarchyOptions {
         self.direct_limit = expansions;
         self
     }
+
+    /// Guides the abstract search with `count` landmarks on the abstract
+    /// graph (ALT; default 0: the straight-line estimate alone): each
+    /// landmark's shortest distance to every node bounds a node's distance
+    /// to the goal by the triangle inequality, which on maps whose walls
+    /// force detours lets the search expand fewer nodes. The abstract
+    /// search stays optimal on the abstract graph, so every answer is the
+    /// one it gives without them, up to ties.
+    ///
+    /// Costs `count` Dijkstras over the abstract graph when built and again
+    /// at the first query after each repair (edits make the distances
+    /// stale: they are never used for another state of the map), and
+    /// `count` costs per abstract node.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::hierarchy::{Hierarchy, HierarchyOptions};
+    /// use pathseek::{Cell, Connectivity, Grid, GridCosts};
+    /// // A wall with a gap at its far end: the straight-line estimate points at the wall.
+    /// let grid = Grid::from_fn(128, 128, Connectivity::Eight, GridCosts::octile(), |c| {
+    ///     c.x != 64 || c.y >= 120
+    /// })?;
+    /// let (start, goal) = (Cell::new(10, 10), Cell::new(120, 10));
+    /// let mut plain = Hierarchy::new(&grid, 16)?;
+    /// let mut guided = Hierarchy::with_options(&grid, HierarchyOptions::new(16).landmarks(4))?;
+    /// assert_eq!(guided.cost_bound(&grid, start, goal)?, plain.cost_bound(&grid, start, goal)?);
+    /// assert!(guided.last_query().abstract_expanded < plain.last_query().abstract_expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn landmarks(mut self, count: usize) -> Self {
+        self.landmarks = count;
+        self
+    }
 }
 
 /// What a [`sync`](crate::graph::FollowMap::sync) did.
@@ -417,6 +455,8 @@ pub struct Hierarchy<C: Cost> {
     /// The query whose start and goal insertions are still in
     /// `start_field` and `fields` (0: none).
     trees: u64,
+    /// The abstract search's landmarks (`options.landmarks` of them).
+    landmarks: AbstractLandmarks<C>,
 }
 
 impl<C: Cost> core::fmt::Debug for Hierarchy<C> {
@@ -502,14 +542,18 @@ impl<C: Cost> Hierarchy<C> {
             cached: false,
             serial: 0,
             trees: 0,
+            landmarks: AbstractLandmarks::default(),
         };
         h.rebuild(grid)?;
+        h.refresh_landmarks();
         Ok(h)
     }
 
     /// [`sync`](crate::graph::FollowMap::sync)'s work.
     fn follow(&mut self, grid: &Grid<C>) -> Result<Repair, HierarchyError<C>> {
-        Ok(self.repair(grid)?)
+        let repair = self.repair(grid)?;
+        self.refresh_landmarks();
+        Ok(repair)
     }
 
     /// The options it was built with.
@@ -572,7 +616,7 @@ impl<C: Cost> Hierarchy<C> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        self.graph.heap_bytes()
+        self.graph.heap_bytes() + self.landmarks.heap_bytes()
     }
 
     /// What the last query did.

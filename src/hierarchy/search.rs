@@ -211,6 +211,7 @@ impl<C: Cost> Hierarchy<C> {
             return Err(SearchError::GoalBlocked { node: goal }.into());
         }
         self.repair(grid)?;
+        self.refresh_landmarks();
         let (cs, cg) = (self.layout.cluster_of(start), self.layout.cluster_of(goal));
         // Close by (at most four clusters' width apart along x and y): a
         // search on the grid first, optimal and cheap when it succeeds.
@@ -252,11 +253,17 @@ impl<C: Cost> Hierarchy<C> {
                 .filter(|r| r.is_closed())
                 .map(|r| r.g),
         };
+        let guided = self.landmarks.count() > 0;
+        if guided {
+            self.landmarks.aim(&self.to_goal);
+        }
         let h = OverlayHeuristic {
             cells: &self.graph.cells,
             start,
             goal,
             grid: GridHeuristic::new(grid, goal),
+            landmarks: guided.then_some(&self.landmarks),
+            both_ways: !grid.has_terrain(),
         };
         let query = Query::new(overlay.start(), overlay.goal(), h);
         let (status, _, _) = self.top.run_into(&overlay, query, &mut self.ids);

@@ -15,6 +15,8 @@
 //! - the stretches of `plan` make a walk from start to goal.
 //!
 //! After the edits, the repaired abstract graph equals a fresh build's.
+//! Half the cases guide the abstract search with landmarks; their abstract
+//! paths then cost what a twin hierarchy without them finds.
 
 use crate::common;
 
@@ -184,17 +186,29 @@ fn run<C: EditCost>(case: &Case) {
         .direct_limit([0, 0, 10, 40][rng.next(4) as usize])
         .cache_fields(rng.next(2) == 0)
         .merge_entrances(rng.next(2) == 0);
-    let mut h = Hierarchy::with_options(&grid, options).unwrap();
+    // Half the time landmarks guide the abstract search; a twin without
+    // them must then find abstract paths of the same cost.
+    let landmarks = [0, 0, 1, 4][rng.next(4) as usize];
+    let mut h = Hierarchy::with_options(&grid, options.landmarks(landmarks)).unwrap();
+    let mut plain = Hierarchy::with_options(&grid, options).unwrap();
     for round in 0..3 {
         for q in 0..4 {
             let (start, goal) = (random_cell(&mut rng, &grid), random_cell(&mut rng, &grid));
-            check_query(
-                &mut h,
-                &grid,
-                start,
-                goal,
-                &format!("round {round} query {q}: {start:?} -> {goal:?}"),
-            );
+            let what = format!("round {round} query {q}: {start:?} -> {goal:?}");
+            check_query(&mut h, &grid, start, goal, &what);
+            if landmarks > 0 && grid.is_passable(start) && grid.is_passable(goal) {
+                let (a, b) = (
+                    h.cost_bound(&grid, start, goal).unwrap(),
+                    plain.cost_bound(&grid, start, goal).unwrap(),
+                );
+                assert_eq!(a.is_some(), b.is_some(), "{what}: landmarks");
+                if let (Some(a), Some(b)) = (a, b) {
+                    assert!(
+                        common::close(a, b, common::tolerance::<C>()),
+                        "{what}: {landmarks} landmarks {a:?}, none {b:?}"
+                    );
+                }
+            }
         }
         for _ in 0..rng.range(1, 4) {
             let cell = random_cell(&mut rng, &grid);
@@ -209,7 +223,7 @@ fn run<C: EditCost>(case: &Case) {
         if rng.next(2) == 0 {
             let repair = h.sync(&grid).unwrap();
             assert!(!repair.full, "round {round}: the log holds every edit");
-            let fresh = Hierarchy::with_options(&grid, options).unwrap();
+            let fresh = Hierarchy::with_options(&grid, options.landmarks(landmarks)).unwrap();
             let (a, b) = (sorted_edges(&h), sorted_edges(&fresh));
             assert_eq!(
                 a.len(),
