@@ -288,22 +288,16 @@ impl<C: Cost> Heuristic<u32, C> for OverlayHeuristic<'_, C> {
     #[inline(always)]
     fn estimate(&mut self, node: u32) -> C {
         let n = node as usize;
-        let cell = match self.cells.get(n) {
-            Some(&c) => c,
-            None if n == self.cells.len() => self.start,
-            None => self.goal,
-        };
-        let h = self.grid.estimate(cell);
-        match self.landmarks {
-            Some(l) if n < self.cells.len() => {
-                let b = l.bound(n, self.both_ways);
-                if b > h {
-                    b
-                } else {
-                    h
+        match self.cells.get(n) {
+            Some(&c) => {
+                let h = self.grid.estimate(c);
+                match self.landmarks.map(|l| l.bound(n, self.both_ways)) {
+                    Some(b) if b > h => b,
+                    _ => h,
                 }
             }
-            _ => h,
+            None if n == self.cells.len() => self.grid.estimate(self.start),
+            None => self.grid.estimate(self.goal),
         }
     }
 }

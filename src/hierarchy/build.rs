@@ -13,6 +13,17 @@ use crate::result::SearchError;
 use crate::store::Records;
 
 impl<C: Cost> Hierarchy<C> {
+    /// Brings the abstract graph up to date with `grid`, and with it the
+    /// landmarks (the one way in for `sync` and the queries).
+    pub(super) fn bring_up_to_date(
+        &mut self,
+        grid: &Grid<C>,
+    ) -> Result<Repair, SearchError<Cell, C>> {
+        let repair = self.repair(grid)?;
+        self.refresh_landmarks();
+        Ok(repair)
+    }
+
     /// Everything from scratch.
     pub(super) fn rebuild(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
         self.landmarks.stale = true;

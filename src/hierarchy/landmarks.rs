@@ -9,8 +9,8 @@
 //! inequality gives `dist(v, goal) >= D - d[v]`; on a graph whose edges cost
 //! the same both ways (a grid without terrain), also `>= d[v] - D`. The
 //! distances belong to one state of the graph: the hierarchy marks them
-//! stale at every repair and builds them again before the next abstract
-//! search that uses them.
+//! stale at every repair and builds them again as it brings itself up to
+//! date (`sync`, or the next query).
 
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -104,12 +104,12 @@ impl<C: Cost> AbstractLandmarks<C> {
             next = farthest(&self.nearest, |v| live(v) && self.nearest[v] != C::zero());
         }
         if self.count < count {
-            // Fewer live nodes than landmarks: close up the table.
-            let (kept, old) = (self.count, count);
-            let table: Vec<C> = (0..n)
-                .flat_map(|v| self.dist[v * old..v * old + kept].to_vec())
-                .collect();
-            self.dist = table;
+            // Fewer live nodes than landmarks: close up the rows.
+            let kept = self.count;
+            for v in 1..n {
+                self.dist.copy_within(v * count..v * count + kept, v * kept);
+            }
+            self.dist.truncate(n * kept);
         }
     }
 

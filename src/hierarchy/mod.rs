@@ -329,9 +329,9 @@ impl HierarchyOptions {
     /// one it gives without them, up to ties.
     ///
     /// Costs `count` Dijkstras over the abstract graph when built and again
-    /// at the first query after each repair (edits make the distances
-    /// stale: they are never used for another state of the map), and
-    /// `count` costs per abstract node.
+    /// after each repair, in [`sync`](crate::graph::FollowMap::sync) or the
+    /// next query (edits make the distances stale: they are never used for
+    /// another state of the map), and `count` costs per abstract node.
     ///
     /// # Example
     /// ```
@@ -551,9 +551,7 @@ impl<C: Cost> Hierarchy<C> {
 
     /// [`sync`](crate::graph::FollowMap::sync)'s work.
     fn follow(&mut self, grid: &Grid<C>) -> Result<Repair, HierarchyError<C>> {
-        let repair = self.repair(grid)?;
-        self.refresh_landmarks();
-        Ok(repair)
+        Ok(self.bring_up_to_date(grid)?)
     }
 
     /// The options it was built with.

@@ -210,8 +210,7 @@ impl<C: Cost> Hierarchy<C> {
         if !grid.is_passable(goal) {
             return Err(SearchError::GoalBlocked { node: goal }.into());
         }
-        self.repair(grid)?;
-        self.refresh_landmarks();
+        self.bring_up_to_date(grid)?;
         let (cs, cg) = (self.layout.cluster_of(start), self.layout.cluster_of(goal));
         // Close by (at most four clusters' width apart along x and y): a
         // search on the grid first, optimal and cheap when it succeeds.

@@ -63,10 +63,10 @@ pub struct NavMesh {
     /// the only points where a shortest path may bend.
     pub(crate) on_wall: Vec<bool>,
     /// Each polygon's corners twice round, with their slots: polygon `p`'s
-    /// run is `ring[2 * start[p]..2 * start[p + 1]]`, so the corners from
+    /// run is `twice_round[2 * start[p]..2 * start[p + 1]]`, so the corners from
     /// any slot on, once round, are one slice (the exact search reads them
     /// so at every expansion).
-    pub(crate) ring: Vec<(Point, u32)>,
+    pub(crate) twice_round: Vec<(Point, u32)>,
     /// The parts only one portal joins to the rest (a polygon with one
     /// neighbour among them).
     pub(crate) pockets: Pockets,
@@ -207,11 +207,11 @@ impl NavMesh {
             &corners[start[p] as usize..start[p + 1] as usize]
         });
         let pockets = Pockets::new(&start, &links, &twins);
-        let mut ring = Vec::with_capacity(2 * corners.len());
+        let mut twice_round = Vec::with_capacity(2 * corners.len());
         for p in 0..count {
             let slots = start[p]..start[p + 1];
             for s in slots.clone().chain(slots) {
-                ring.push((vertices[corners[s as usize] as usize], s));
+                twice_round.push((vertices[corners[s as usize] as usize], s));
             }
         }
         Ok(NavMesh {
@@ -221,7 +221,7 @@ impl NavMesh {
             links,
             twins,
             on_wall,
-            ring,
+            twice_round,
             pockets,
             graph,
             locator,
@@ -428,7 +428,7 @@ impl NavMesh {
                 + self.twins.capacity())
                 * 4
             + self.on_wall.capacity()
-            + self.ring.capacity() * core::mem::size_of::<(Point, u32)>()
+            + self.twice_round.capacity() * core::mem::size_of::<(Point, u32)>()
             + self.pockets.heap_bytes()
             + self.graph.heap_bytes()
             + self.locator.heap_bytes()
@@ -505,10 +505,10 @@ fn normalise(vertices: &[Point], ring: &mut [u32], polygon: usize) -> Result<(),
 mod tests {
     use super::*;
 
-    /// The ring holds each polygon's corners twice round, slot by slot, so
+    /// `twice_round` holds each polygon's corners twice round, slot by slot, so
     /// the exact search reads the corners from any slot on as one slice.
     #[test]
-    fn the_ring_is_each_polygon_twice_round() {
+    fn twice_round_holds_each_polygon_twice_round() {
         // A hexagon, a triangle and a square: runs of three lengths.
         let v = [
             [0.0, 0.0],
@@ -523,13 +523,13 @@ mod tests {
         ];
         let polygons = [vec![0u32, 1, 2, 3, 4, 5], vec![1, 6, 2], vec![6, 8, 7, 2]];
         let mesh = NavMesh::from_polygons(&v, &polygons).unwrap();
-        assert_eq!(mesh.ring.len(), 2 * mesh.corners.len());
+        assert_eq!(mesh.twice_round.len(), 2 * mesh.corners.len());
         for p in 0..mesh.polygon_count() as u32 {
             let slots = mesh.slots(p);
             let k = slots.len();
             for e in 0..k {
                 let from = 2 * slots.start + e;
-                for (i, &(at, s)) in mesh.ring[from..from + k].iter().enumerate() {
+                for (i, &(at, s)) in mesh.twice_round[from..from + k].iter().enumerate() {
                     let want = slots.start + (e + i) % k;
                     assert_eq!(s as usize, want, "polygon {p}, from slot {e}");
                     assert_eq!(at, mesh.vertices[mesh.corners[want] as usize]);

@@ -299,7 +299,7 @@ impl Arena {
         // Corner i of the far side: w(0) = B (after the entry edge) ...
         // w(k - 1) = A; edge j runs from w(j) to w(j + 1), slot slot(j):
         // one slice of the polygon's corners twice round.
-        let far = &mesh.ring[2 * base + e + 1..2 * base + e + 1 + k];
+        let far = &mesh.twice_round[2 * base + e + 1..2 * base + e + 1 + k];
         let m = k - 1;
         let w = |j: usize| far[j].0;
         let slot = |j: usize| far[j].1 as usize;
