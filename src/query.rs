@@ -358,6 +358,8 @@ pub struct Limits<C> {
     pub max_stored: Option<usize>,
     /// The largest path cost the search looks for ([`Limit::Cost`]).
     pub max_cost: Option<C>,
+    /// The search looks only for paths cheaper than this ([`Limit::Cost`]).
+    pub below_cost: Option<C>,
     /// When the search must stop ([`Limit::Deadline`]).
     pub deadline: Option<Instant>,
 }
@@ -368,6 +370,7 @@ impl<C> Default for Limits<C> {
             max_expansions: None,
             max_stored: None,
             max_cost: None,
+            below_cost: None,
             deadline: None,
         }
     }
@@ -382,7 +385,8 @@ pub enum Limit {
     Expansions,
     /// [`Query::max_stored`] nodes were stored.
     Stored,
-    /// Every path still open would cost more than [`Query::max_cost`].
+    /// Every path still open would cost more than [`Query::max_cost`], or
+    /// at least [`Query::below_cost`].
     Cost,
     /// [`Query::deadline`] passed.
     Deadline,
@@ -653,6 +657,32 @@ impl<N: Copy, C: Cost, H, T> Query<N, C, H, T> {
     /// ```
     pub fn max_cost(mut self, max: C) -> Self {
         self.limits.max_cost = Some(max);
+        self
+    }
+
+    /// Looks only for paths cheaper than `bound`: the search stops with a
+    /// partial outcome ([`Limit::Cost`]) when the smallest `f = g + h` in
+    /// the open set reaches it. For a search that must beat a path already
+    /// known (the shortcut searches of
+    /// [`ShortcutRefiner`](crate::grid::ShortcutRefiner)): with
+    /// [`max_cost`](Self::max_cost) at the known cost it would go on to
+    /// expand the nodes on paths that only tie it. Every node it expands has
+    /// `g < bound`. Both limits can be set; each applies.
+    ///
+    /// # Example
+    /// ```
+    /// use pathseek::{Limit, Outcome, Query};
+    /// let g = pathseek::graph::from_fn(|n: u32, edge: &mut dyn FnMut(u32, u32)| edge(n + 1, 3));
+    /// let h = |n: u32| 3 * 10u32.saturating_sub(n);
+    /// let r = pathseek::search(&g, Query::new(0, 10, h).below_cost(31));
+    /// assert_eq!(r.found().unwrap().cost, 30);
+    /// // Nothing costs less than 30.
+    /// let r = pathseek::search(&g, Query::new(0, 10, h).below_cost(30));
+    /// let Outcome::Partial { limit, .. } = r.outcome else { panic!() };
+    /// assert_eq!((limit, r.stats.expanded), (Limit::Cost, 0));
+    /// ```
+    pub fn below_cost(mut self, bound: C) -> Self {
+        self.limits.below_cost = Some(bound);
         self
     }
 

@@ -105,7 +105,8 @@ pub enum SearchError<N, C> {
     },
     /// The query has no start.
     NoStart,
-    /// The query's [`max_cost`](crate::Query::max_cost) is NaN or negative.
+    /// The query's [`max_cost`](crate::Query::max_cost) or
+    /// [`below_cost`](crate::Query::below_cost) is NaN or negative.
     InvalidMaxCost {
         /// The offending limit.
         cost: C,
@@ -150,7 +151,7 @@ impl<N: fmt::Debug, C: fmt::Debug> fmt::Display for SearchError<N, C> {
             SearchError::NoStart => write!(f, "the query has no start"),
             SearchError::InvalidMaxCost { cost } => write!(
                 f,
-                "the query's max_cost is {cost:?}: it must be non-negative and not NaN"
+                "the query's cost limit (max_cost or below_cost) is {cost:?}: it must be non-negative and not NaN"
             ),
             SearchError::NotStarted => write!(f, "no search was started"),
         }

@@ -499,8 +499,8 @@ where
                     return false;
                 }
             };
-            if let Some(max) = self.limits.max_cost
-                && entry.f > max
+            if self.limits.max_cost.is_some_and(|max| entry.f > max)
+                || self.limits.below_cost.is_some_and(|bound| entry.f >= bound)
             {
                 self.run.end = Some(End::Partial(Limit::Cost));
                 return false;
@@ -568,7 +568,7 @@ where
 /// The checks every search makes before expanding anything, A* and fringe
 /// search alike: at least one start, every start in the graph with a valid
 /// initial cost, the goal node (if the goal is one node) in the graph, and
-/// a valid `max_cost`.
+/// a valid `max_cost` and `below_cost`.
 pub(crate) fn check_query<G: Graph>(
     graph: &G,
     starts: &[(G::Node, G::Cost)],
@@ -598,6 +598,11 @@ pub(crate) fn check_query<G: Graph>(
         && !max.is_valid()
     {
         return Err(SearchError::InvalidMaxCost { cost: max });
+    }
+    if let Some(bound) = limits.below_cost
+        && !bound.is_valid()
+    {
+        return Err(SearchError::InvalidMaxCost { cost: bound });
     }
     Ok(())
 }

@@ -17,12 +17,12 @@
 //! - the [`Query`](crate::Query): several starts, a goal node or test, the
 //!   heuristic (computed once per node, cached in its record) and the
 //!   [limits](crate::query::Limits) (`max_expansions`, `max_stored`,
-//!   `max_cost`, `deadline`), which end a search with a partial path to the
+//!   `max_cost`, `below_cost`, `deadline`), which end a search with a partial path to the
 //!   best node reached, exactly as A* reports it;
 //! - the [node stores](crate::store) (the per-node `g`, `h`, parent and
 //!   flags): the fringe is a list over the store's slots;
 //! - the checks and errors: an invalid start, goal, initial cost or
-//!   `max_cost` before anything is expanded; a NaN or negative edge cost
+//!   cost limit before anything is expanded; a NaN or negative edge cost
 //!   ([`SearchError::InvalidEdgeCost`](crate::SearchError::InvalidEdgeCost)),
 //!   an invalid heuristic value or an overflowing sum while searching;
 //! - the result types: [`SearchResult`](crate::SearchResult),
@@ -46,7 +46,8 @@
 //!   looked at, which ends the search found if it is a goal.
 //! - `max_cost` ends the search (partial, [`Limit::Cost`](crate::Limit::Cost))
 //!   when the f-limit would exceed it; every node expanded has
-//!   `f <= max_cost`.
+//!   `f <= max_cost`. `below_cost` likewise when the f-limit would reach
+//!   it: every node expanded has `f < below_cost`.
 //! - The deadline's clock is read every
 //!   [`CLOCK_INTERVAL`](crate::query::CLOCK_INTERVAL) nodes visited, at the
 //!   next node taken within the limit or at the end of a pass.

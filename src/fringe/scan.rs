@@ -135,6 +135,7 @@ where
     #[inline(always)]
     fn passes(&mut self, mut limit: u64) {
         let max_cost = self.limits.max_cost.map_or(u64::MAX, key);
+        let below_cost = self.limits.below_cost.map_or(u64::MAX, key);
         let max_expansions = self.limits.max_expansions.unwrap_or(u64::MAX);
         let max_stored = self.limits.max_stored;
         let deadline = self.limits.deadline;
@@ -149,7 +150,7 @@ where
         let mut clock_at = if deadline.is_some() { 0 } else { u64::MAX };
         let (mut expanded, mut visited) = (0u64, 0u64);
         'passes: loop {
-            if limit > max_cost {
+            if limit > max_cost || limit >= below_cost {
                 self.run.end = Some(End::Partial(Limit::Cost));
                 break;
             }

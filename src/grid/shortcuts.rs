@@ -3,8 +3,9 @@
 //! the path keeps the grid's moves and costs and never costs more.
 //!
 //! Each search runs from a cell of the path to the cell `window` steps
-//! further along, bounded by the cost of the stretch between them
-//! ([`Query::max_cost`]): a search that cannot beat it stops early. The
+//! further along, looking only for paths cheaper than the stretch between
+//! them ([`Query::below_cost`]): a search that cannot beat it stops early,
+//! without expanding the cells of paths that only tie it. The
 //! next window starts half a window back, on the path as refined so far, so
 //! a shortcut across the seam of two windows is not missed.
 
@@ -321,7 +322,7 @@ impl<C: Cost, O: OpenSet<C>, S: ClosedSet<Grid<C>>> ShortcutRefiner<C, O, S> {
                     // as a search can do, for a fraction of its work.
                     Some(())
                 } else {
-                    let mut query = Query::new(from, to, heuristic).max_cost(old);
+                    let mut query = Query::new(from, to, heuristic).below_cost(old);
                     if self.max_expansions != u64::MAX {
                         query = query.max_expansions(self.max_expansions);
                     }

@@ -19,7 +19,8 @@
 //!   `k` nodes, otherwise a partial path (`Limit::Expansions`) after exactly
 //!   `k` expansions, from a start, its cost the sum of its edges;
 //! - `max_cost`: found at the optimum, partial (`Limit::Cost`) just below
-//!   it, the partial path within the bound;
+//!   it, the partial path within the bound; `below_cost`: found just above
+//!   the optimum, partial at it;
 //! - a start or goal outside the graph (or blocked) is the same error as
 //!   A*'s.
 
@@ -40,7 +41,7 @@ use pathseek::{
 
 /// The checks of a limited search, given the unlimited one (`full`) of the
 /// same query on the same engine type: `max_expansions(k)` for a few `k`,
-/// and `max_cost` at and just below the optimum.
+/// `max_cost` at and just below the optimum, `below_cost` just above and at it.
 fn check_limits<'h, G, S>(
     graph: &G,
     make_store: &dyn Fn() -> S,
@@ -112,6 +113,29 @@ fn check_limits<'h, G, S>(
             path.cost <= max,
             "{label}: partial cost {:?} > {max:?}",
             path.cost
+        );
+    }
+    // below_cost: found just above the optimum, partial at it.
+    if let Some(above) = found.cost.checked_add(G::Cost::one()) {
+        let r = engine.search(graph, query().below_cost(above));
+        assert_eq!(
+            r.found().map(|p| p.cost),
+            Some(found.cost),
+            "{label}: below_cost just above the optimum"
+        );
+    }
+    let r = engine.search(graph, query().below_cost(found.cost));
+    let Outcome::Partial { path, limit } = &r.outcome else {
+        panic!(
+            "{label}: below_cost({:?}) at the optimum: {:?}",
+            found.cost, r.outcome
+        )
+    };
+    assert_eq!(*limit, Limit::Cost, "{label}: below_cost");
+    if found.cost > G::Cost::zero() {
+        assert!(
+            path.cost < found.cost,
+            "{label}: partial {path:?} not below the bound"
         );
     }
 }

@@ -12,11 +12,12 @@
 //!   plus the distance to the goal (a Dijkstra from a super-source); the path
 //!   begins at a start and costs the result minus that start's initial cost;
 //!   no path exactly when no start reaches the goal;
-//! - each limit (`max_expansions`, `max_stored`, `max_cost`) when reached: the
+//! - each limit (`max_expansions`, `max_stored`, `max_cost`, `below_cost`) when reached: the
 //!   partial path is a path of the graph from a start at its reported cost, it
 //!   ends at the start or closed node of least `h` (ties: least `g`), the
 //!   counters respect the limit; `max_cost` ends only when no path within it
-//!   exists and the partial path costs at most the limit;
+//!   exists and the partial path costs at most the limit (`below_cost`: no
+//!   path cheaper than it, a partial path cheaper than it);
 //! - an edit of a grid between two calls, away from every expanded cell and its
 //!   neighbours, gives what a fresh search on the edited grid gives.
 //!
@@ -345,13 +346,14 @@ fn grid_h<C: GridCost>(inst: &Instance<Grid<C>>) -> impl Fn(Cell) -> C + use<C> 
 struct LimitSpec {
     kind: u8,
     count: u64,
-    /// For `max_cost`: a fraction of the largest distance from the starts.
+    /// For `max_cost` and `below_cost`: a fraction of the largest distance
+    /// from the starts.
     fraction: f64,
 }
 
 fn limit_spec(with_none: bool) -> impl Strategy<Value = LimitSpec> {
     let lo = if with_none { 0u8 } else { 1 };
-    (lo..4, 0u64..1000, 0.0f64..1.25).prop_map(|(kind, count, fraction)| LimitSpec {
+    (lo..5, 0u64..1000, 0.0f64..1.25).prop_map(|(kind, count, fraction)| LimitSpec {
         kind,
         count,
         fraction,
@@ -365,6 +367,7 @@ enum Resolved<C> {
     Expansions(u64),
     Stored(usize),
     Cost(C),
+    Below(C),
 }
 
 impl LimitSpec {
@@ -373,14 +376,19 @@ impl LimitSpec {
             // Up to about half the graph, so that limits are often reached.
             1 => Resolved::Expansions(self.count % (inst.adj.len() as u64 / 2 + 2)),
             2 => Resolved::Stored((self.count % (inst.adj.len() as u64 / 2 + 2)) as usize),
-            3 => {
+            3 | 4 => {
                 let far = inst
                     .distances_from_starts()
                     .into_iter()
                     .flatten()
                     .map(Cost::as_f64)
                     .fold(0.0f64, f64::max);
-                Resolved::Cost(G::Cost::from_count((far * self.fraction) as u64))
+                let bound = G::Cost::from_count((far * self.fraction) as u64);
+                if self.kind == 3 {
+                    Resolved::Cost(bound)
+                } else {
+                    Resolved::Below(bound)
+                }
             }
             _ => Resolved::None,
         }
@@ -393,6 +401,7 @@ fn with_limit<N: Copy, C: Cost, H>(q: Query<N, C, H>, limit: Resolved<C>) -> Que
         Resolved::Expansions(n) => q.max_expansions(n),
         Resolved::Stored(n) => q.max_stored(n),
         Resolved::Cost(m) => q.max_cost(m),
+        Resolved::Below(b) => q.below_cost(b),
     }
 }
 
@@ -620,6 +629,19 @@ fn check_limit<G>(
                 }
             }
         }
+        Resolved::Below(bound) => {
+            if let Some(p) = r.found() {
+                assert!(p.cost < bound, "{label}: found {p:?}");
+            }
+            // Every node expanded had g < bound.
+            for id in 0..inst.adj.len() {
+                if let Some(rec) = store.record(id as u32)
+                    && rec.is_closed()
+                {
+                    assert!(rec.g < bound, "{label}: closed node {id} at g {:?}", rec.g);
+                }
+            }
+        }
         Resolved::None => {}
     }
     let Outcome::Partial { path, limit: got } = &r.outcome else {
@@ -655,6 +677,18 @@ fn check_limit<G>(
             }
             if inst.starts.iter().all(|s| s.1 <= max) {
                 assert!(path.cost <= max, "{label}");
+            }
+        }
+        (Resolved::Below(bound), Limit::Cost) => {
+            // Stopped only when no path cheaper than the bound remained.
+            if admissible && let Some(opt) = opt {
+                assert!(
+                    opt >= bound || common::close(opt, bound, tol),
+                    "{label}: the optimum {opt:?} is below {bound:?}"
+                );
+            }
+            if inst.starts.iter().all(|s| s.1 < bound) {
+                assert!(path.cost < bound, "{label}");
             }
         }
         (limit, got) => panic!("{label}: limit {limit:?} but ended by {got:?}"),
