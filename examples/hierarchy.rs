@@ -74,7 +74,7 @@ fn run() -> Result<bool, String> {
             ("--map FILE", "a MovingAI map (.map) instead of the embedded den520d"),
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--cluster N", "cluster size in cells (default 16)"),
-            ("--window N", "smoothing window in steps (default twice the cluster size)"),
+            ("--window N", "smoothing window in steps (default the cluster size)"),
             ("--direct N", "expansions the direct search may spend on a start and goal close by (default 4 clusters' cells; 0: never)"),
             ("--smooth-limit N", "expansions each smoothing search may spend (default 8 times the cluster size)"),
             ("--patience N", "smoothing searches in a row that may find nothing before the rest of a path is kept (default 0: never give up)"),
@@ -90,7 +90,10 @@ fn run() -> Result<bool, String> {
     })?;
     let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let cluster = flags.number("cluster", "16")? as u32;
-    let window = flags.number("window", &(2 * cluster).to_string())? as usize;
+    let window = flags.number(
+        "window",
+        &HierarchyOptions::new(cluster).window().to_string(),
+    )? as usize;
     let rounds = flags.number("rounds", "3")?.max(1);
     let edits = flags.number("edits", "200")?.max(1);
     let mut grid: Grid<Length> = map.to_grid(Connectivity::Eight, GridCosts::octile());

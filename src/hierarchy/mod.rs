@@ -45,9 +45,11 @@
 //! guide the abstract search on maps edited seldom.
 //!
 //! # Measured
-//! About 10x faster than the full-grid A\* on 512 x 512 city maps, with
-//! paths within 1% of optimal on average, a first stretch to walk sooner
-//! still, and repairs of one edit in tens of microseconds (BENCHMARKS.md,
+//! 10-25x faster than the full-grid A\* on the 512 x 512 city and game
+//! maps measured (about 5.7x on lak303d and a maze of narrow corridors, 3x
+//! on maps of scattered single obstacles), with paths within 1% of optimal
+//! on average, a first stretch to walk sooner still, and repairs of one
+//! edit in tens of microseconds (BENCHMARKS.md,
 //! "Hierarchy"; `examples/hierarchy.rs`, and `hierarchical_pathfinding` as a
 //! peer in `benchmarks/examples/hierarchy_peers.rs`).
 //!

@@ -29,22 +29,23 @@ pub struct HierarchyOptions {
 
 impl HierarchyOptions {
     /// Clusters of `cluster_size` x `cluster_size` cells; entrances of 6
-    /// cells or more get two transitions; smoothing windows of twice the
-    /// cluster size, each search capped at 8 times the cluster size in
-    /// expansions, every window searched; start and goal close by (in neighbouring clusters, or at
-    /// most 4 cluster widths apart along x and y) searched on the grid
-    /// first, for up to 4 clusters' worth of expansions.
+    /// cells or more get two transitions; smoothing windows of the cluster
+    /// size in steps, each search capped at 8 times the cluster size in
+    /// expansions, every window searched; start and goal close by (in
+    /// neighbouring clusters, or at most 4 cluster widths apart along x and
+    /// y) searched on the grid first, for up to 4 clusters' worth of
+    /// expansions.
     ///
     /// # Example
     /// ```
     /// let o = pathseek::hierarchy::HierarchyOptions::new(16);
-    /// assert_eq!((o.cluster_size(), o.window()), (16, 32));
+    /// assert_eq!((o.cluster_size(), o.window()), (16, 16));
     /// ```
     pub fn new(cluster_size: u32) -> Self {
         HierarchyOptions {
             cluster_size,
             wide_entrance: 6,
-            smoothing_window: 2 * cluster_size as usize,
+            smoothing_window: cluster_size as usize,
             smoothing_limit: 8 * u64::from(cluster_size),
             smoothing_patience: u64::MAX,
             direct_limit: 4 * u64::from(cluster_size) * u64::from(cluster_size),
@@ -74,11 +75,13 @@ impl HierarchyOptions {
     /// a transition at each end instead of one in the middle (at least 1;
     /// the default is 6).
     ///
-    /// Lower it for maps of narrow corridors: on a maze of 4-cell corridors
-    /// (MovingAI's maze512-4-0) a value of 3 brings the mean path cost from
-    /// 1.040 to 1.022 of the optimum for a graph with 38% more nodes and
-    /// about 10% slower queries (BENCHMARKS.md, "Hierarchy"); on open maps
-    /// it gains nothing.
+    /// A lower value gives narrow corridors two transitions: on a maze of
+    /// 4-cell corridors (MovingAI's maze512-4-0), with the 32-step
+    /// smoothing windows of an earlier default, a value of 3 brought the
+    /// mean path cost from 1.040 to 1.022 of the optimum for a graph with
+    /// 38% more nodes and about 10% slower queries; the default windows of
+    /// the cluster size now bring that maze to 1.004 with one transition
+    /// (BENCHMARKS.md, "Hierarchy"). On open maps it gains nothing.
     ///
     /// # Example
     /// ```
@@ -92,6 +95,12 @@ impl HierarchyOptions {
 
     /// The [`ShortcutRefiner`](crate::grid::ShortcutRefiner) window the refined paths are smoothed with,
     /// in steps; 0 leaves them as refined.
+    ///
+    /// The default, the cluster size, was measured against twice and three
+    /// times it and against smaller ones on eight MovingAI maps
+    /// (BENCHMARKS.md, "Hierarchy"): longer windows reach the expansion cap
+    /// ([`smoothing_limit`](Self::smoothing_limit)) in winding terrain
+    /// and find less for more work; shorter ones see too little of a detour.
     ///
     /// # Example
     /// See [`HierarchyOptions`].
@@ -123,7 +132,8 @@ impl HierarchyOptions {
     /// 2 searches of patience made queries 2.3 times faster, every path
     /// still optimal) and costs quality where a path winds (lak303d: mean
     /// over the optimum 1.008 -> 1.024, worst 1.085 -> 1.124);
-    /// BENCHMARKS.md has the figures for nine maps.
+    /// BENCHMARKS.md has the figures for nine maps, measured with the
+    /// 32-step windows of an earlier default.
     ///
     /// # Example
     /// ```
