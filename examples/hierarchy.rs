@@ -75,7 +75,7 @@ fn run() -> Result<bool, String> {
             ("--scen FILE", "its scenarios (.map.scen); needed with --map"),
             ("--cluster N", "cluster size in cells (default 16)"),
             ("--window N", "smoothing window in steps (default the cluster size)"),
-            ("--direct N", "expansions the direct search may spend on a start and goal close by (default 4 clusters' cells; 0: never)"),
+            ("--direct N", "expansions the direct search may spend on a start and goal close by (default 2 clusters' cells; 0: never)"),
             ("--smooth-limit N", "expansions each smoothing search may spend (default 8 times the cluster size)"),
             ("--patience N", "smoothing searches in a row that may find nothing before the rest of a path is kept (default 0: never give up)"),
             ("--merge", "merge the runs of a border joined inside both clusters into one entrance"),

@@ -33,7 +33,7 @@ impl HierarchyOptions {
     /// size in steps, each search capped at 8 times the cluster size in
     /// expansions, every window searched; start and goal close by (in
     /// neighbouring clusters, or at most 4 cluster widths apart along x and
-    /// y) searched on the grid first, for up to 4 clusters' worth of
+    /// y) searched on the grid first, for up to 2 clusters' worth of
     /// expansions.
     ///
     /// # Example
@@ -48,7 +48,7 @@ impl HierarchyOptions {
             smoothing_window: cluster_size as usize,
             smoothing_limit: 8 * u64::from(cluster_size),
             smoothing_patience: u64::MAX,
-            direct_limit: 4 * u64::from(cluster_size) * u64::from(cluster_size),
+            direct_limit: 2 * u64::from(cluster_size) * u64::from(cluster_size),
             cache_fields: true,
             merge_entrances: false,
             landmarks: 0,
@@ -194,6 +194,12 @@ impl HierarchyOptions {
     /// cluster widths apart along x and y) are searched on the grid for up
     /// to `expansions` first (0: never); a search that runs out goes on
     /// through the hierarchy.
+    ///
+    /// The default, 2 clusters' cells (512 for clusters of 16), was 4
+    /// clusters' until the smoothing windows became the cluster size: with
+    /// them, the short detours the direct search is there for come out of
+    /// the hierarchy within the quality targets, and the searches that run
+    /// out spend half as much (BENCHMARKS.md, "Hierarchy").
     ///
     /// # Example
     /// ```
