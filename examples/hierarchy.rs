@@ -90,10 +90,6 @@ fn run() -> Result<bool, String> {
     })?;
     let (map, scen) = common::map_and_scenarios(&flags, MAP, SCEN)?;
     let cluster = flags.number("cluster", "16")? as u32;
-    let window = flags.number(
-        "window",
-        &HierarchyOptions::new(cluster).window().to_string(),
-    )? as usize;
     let rounds = flags.number("rounds", "3")?.max(1);
     let edits = flags.number("edits", "200")?.max(1);
     let mut grid: Grid<Length> = map.to_grid(Connectivity::Eight, GridCosts::octile());
@@ -111,7 +107,10 @@ fn run() -> Result<bool, String> {
     };
 
     let t = Instant::now();
-    let mut options = HierarchyOptions::new(cluster).smoothing_window(window);
+    let mut options = HierarchyOptions::new(cluster);
+    if let Some(w) = flags.parsed("window")? {
+        options = options.smoothing_window(w);
+    }
     if let Some(d) = flags.parsed("smooth-limit")? {
         options = options.smoothing_limit(d);
     }

@@ -24,9 +24,10 @@ impl<C: Cost> Hierarchy<C> {
         Ok(repair)
     }
 
-    /// Everything from scratch.
+    /// Everything from scratch. The landmarks are left for the caller to
+    /// mark: a new hierarchy starts with none, and `repair` marks them
+    /// stale before it comes here.
     pub(super) fn rebuild(&mut self, grid: &Grid<C>) -> Result<Repair, SearchError<Cell, C>> {
-        self.landmarks.stale = true;
         self.layout = Layout::new(grid.width(), grid.height(), self.layout.size);
         self.connectivity = grid.connectivity();
         self.cached = self.options.cache_fields && !grid.has_terrain();

@@ -84,24 +84,21 @@ fn an_invalid_max_cost_is_an_error_before_any_expansion() {
     }
     // below_cost is checked the same way, by A* and the fringe search.
     for bound in [f64::NAN, -1.0] {
-        let r = pathseek::search(&g, Query::new(0, 10, |_| 0.0).below_cost(bound));
-        assert!(
-            matches!(
-                r.outcome,
-                Outcome::Error(SearchError::InvalidMaxCost { .. })
-            ),
-            "below_cost({bound}): {:?}",
-            r.outcome
-        );
-        let r = pathseek::fringe::search(&g, Query::new(0, 10, |_| 0.0).below_cost(bound));
-        assert!(
-            matches!(
-                r.outcome,
-                Outcome::Error(SearchError::InvalidMaxCost { .. })
-            ),
-            "fringe, below_cost({bound}): {:?}",
-            r.outcome
-        );
+        let query = || Query::new(0, 10, |_| 0.0).below_cost(bound);
+        let runs = [
+            ("A*", pathseek::search(&g, query())),
+            ("fringe", pathseek::fringe::search(&g, query())),
+        ];
+        for (name, r) in runs {
+            assert!(
+                matches!(
+                    r.outcome,
+                    Outcome::Error(SearchError::InvalidMaxCost { .. })
+                ),
+                "{name}, below_cost({bound}): {:?}",
+                r.outcome
+            );
+        }
     }
     // A valid max_cost still works: zero stops at once with a partial path.
     let r = pathseek::search(&g, Query::new(0, 10, |_| 0.0).max_cost(0.0));

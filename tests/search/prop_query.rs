@@ -395,6 +395,18 @@ impl LimitSpec {
     }
 }
 
+impl<C: Cost> Resolved<C> {
+    /// Whether a path of cost `c` is within a cost limit (`max_cost`: at
+    /// most it; `below_cost`: below it); `true` for the other limits.
+    fn admits(&self, c: C) -> bool {
+        match *self {
+            Resolved::Cost(max) => c <= max,
+            Resolved::Below(bound) => c < bound,
+            _ => true,
+        }
+    }
+}
+
 fn with_limit<N: Copy, C: Cost, H>(q: Query<N, C, H>, limit: Resolved<C>) -> Query<N, C, H> {
     match limit {
         Resolved::None => q,
@@ -616,29 +628,20 @@ fn check_limit<G>(
             let bound = n.max(inst.distinct_starts()) + inst.max_degree();
             assert!(stats.stored <= bound, "{label}: {stats:?}, bound {bound}");
         }
-        Resolved::Cost(max) => {
+        Resolved::Cost(_) | Resolved::Below(_) => {
             if let Some(p) = r.found() {
-                assert!(p.cost <= max, "{label}: found {p:?}");
+                assert!(limit.admits(p.cost), "{label}: found {p:?}");
             }
-            // Every node expanded had g <= max.
+            // Every node expanded had a g the limit admits.
             for id in 0..inst.adj.len() {
                 if let Some(rec) = store.record(id as u32)
                     && rec.is_closed()
                 {
-                    assert!(rec.g <= max, "{label}: closed node {id} at g {:?}", rec.g);
-                }
-            }
-        }
-        Resolved::Below(bound) => {
-            if let Some(p) = r.found() {
-                assert!(p.cost < bound, "{label}: found {p:?}");
-            }
-            // Every node expanded had g < bound.
-            for id in 0..inst.adj.len() {
-                if let Some(rec) = store.record(id as u32)
-                    && rec.is_closed()
-                {
-                    assert!(rec.g < bound, "{label}: closed node {id} at g {:?}", rec.g);
+                    assert!(
+                        limit.admits(rec.g),
+                        "{label}: closed node {id} at g {:?}",
+                        rec.g
+                    );
                 }
             }
         }
@@ -667,28 +670,16 @@ fn check_limit<G>(
             assert_eq!(stats.expanded, n, "{label}: {stats:?}")
         }
         (Resolved::Stored(n), Limit::Stored) => assert!(stats.stored >= n, "{label}: {stats:?}"),
-        (Resolved::Cost(max), Limit::Cost) => {
-            // Stopped only when no path within the limit remained.
+        (Resolved::Cost(bound) | Resolved::Below(bound), Limit::Cost) => {
+            // Stopped only when no path the limit admits remained.
             if admissible && let Some(opt) = opt {
                 assert!(
-                    opt > max || common::close(opt, max, tol),
-                    "{label}: the optimum {opt:?} is within {max:?}"
+                    !limit.admits(opt) || common::close(opt, bound, tol),
+                    "{label}: the optimum {opt:?} is within {limit:?}"
                 );
             }
-            if inst.starts.iter().all(|s| s.1 <= max) {
-                assert!(path.cost <= max, "{label}");
-            }
-        }
-        (Resolved::Below(bound), Limit::Cost) => {
-            // Stopped only when no path cheaper than the bound remained.
-            if admissible && let Some(opt) = opt {
-                assert!(
-                    opt >= bound || common::close(opt, bound, tol),
-                    "{label}: the optimum {opt:?} is below {bound:?}"
-                );
-            }
-            if inst.starts.iter().all(|s| s.1 < bound) {
-                assert!(path.cost < bound, "{label}");
+            if inst.starts.iter().all(|s| limit.admits(s.1)) {
+                assert!(limit.admits(path.cost), "{label}");
             }
         }
         (limit, got) => panic!("{label}: limit {limit:?} but ended by {got:?}"),
